@@ -1,0 +1,103 @@
+"""Errors as values: every problem found in a record is an `Issue`.
+
+`NotationError` (the text cannot be read) and `IllegalActionError` (a call or
+card breaks a rule) are the two exception types; both subclass `ValueError`
+and `JojotteError`, and both carry the `Issue` that describes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where an issue is: in the file (line, column) and in the game (hand, trick, card)."""
+
+    source: str | None = None
+    line: int | None = None
+    column: int | None = None
+    session: int | None = None
+    hand: int | None = None
+    phase: str | None = None  # deal, auction, after, trick, score, sheet
+    step: int | None = None  # auction call or after-draw call number (1-based)
+    trick: int | None = None  # 1-based
+    card: int | None = None  # 1-based position within the trick
+
+    def where(self) -> str:
+        parts = []
+        if self.hand is not None:
+            parts.append(f"hand {self.hand}")
+        if self.trick is not None:
+            parts.append(f"trick {self.trick}" + (f", card {self.card}" if self.card else ""))
+        elif self.phase in ("auction", "after") and self.step is not None:
+            parts.append(f"{'auction' if self.phase == 'auction' else 'after the draw'}, call {self.step}")
+        elif self.phase:
+            parts.append(self.phase)
+        return ", ".join(parts)
+
+    def file_pos(self) -> str:
+        src = self.source or "<input>"
+        if self.line is None:
+            return src
+        return f"{src}:{self.line}:{self.column or 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """One finding: a rule ID, a location and a sentence a club player understands.
+
+    ``kind`` is ``syntax`` (unreadable text), ``illegal`` (a call or card
+    breaks a rule), ``score`` (a written figure is wrong), ``consistency``
+    (the record contradicts itself) or ``unchecked`` (a check that the
+    record's information did not allow; not an error).
+    """
+
+    rule: str
+    message: str
+    loc: Location = field(default_factory=Location)
+    kind: str = "illegal"
+    token: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.kind != "unchecked"
+
+    def __str__(self) -> str:
+        where = self.loc.where()
+        return f"{self.loc.file_pos()}: {where + ': ' if where else ''}{self.message} ({self.rule})"
+
+    def to_json(self) -> dict:
+        return {
+            "rule": self.rule,
+            "kind": self.kind,
+            "hand": self.loc.hand,
+            "trick": self.loc.trick,
+            "card": self.loc.card,
+            "step": self.loc.step,
+            "phase": self.loc.phase,
+            "line": self.loc.line,
+            "column": self.loc.column,
+            "message": self.message,
+        }
+
+
+class JojotteError(Exception):
+    """Base class of every error this library raises."""
+
+
+class NotationError(JojotteError, ValueError):
+    """The text of a record cannot be read."""
+
+    def __init__(self, issue: Issue):
+        super().__init__(str(issue))
+        self.issue = issue
+
+
+class IllegalActionError(JojotteError, ValueError):
+    """An action is not legal in the state it was applied to."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+        self.message = message

@@ -1,0 +1,749 @@
+"""The text notation (``.jjt``): a forgiving streaming reader and a canonical writer.
+
+A file holds one or many sessions. A session is a block of ``[Tag "value"]``
+lines followed by its hands; a hand starts with ``hand N dealer X`` and has
+one line per part (``deal``, ``turned``, ``info``, ``auction``, ``after``,
+``trick N:``, ``result``, ``claim``, ``score``). ``docs/notation.md`` gives the
+grammar. Reading collects problems as `Issue` values with line and column;
+writing gives one canonical text, and ``write(read(canonical)) == canonical``.
+
+>>> text = '[Game "jojotte"]\\n\\nhand 1 dealer b\\nauction a pass, b pass, a pass, b pass\\n'
+>>> print(write_session(read_sessions(text)[0]), end="")
+[Format "1"]
+[Game "jojotte"]
+<BLANKLINE>
+hand 1 dealer B
+auction A pass, B pass, A pass, B pass
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Iterable, Iterator, TextIO
+
+from .cards import PLAIN_SUITS, card_name, parse_card
+from .errors import Issue, Location, NotationError
+from .record import (FORMAT_VERSION, TAG_ORDER, UNKNOWN_CARD, Call, HandRecord, Play, SeatResult, Session,
+                     SessionHeader, Trick, WrittenScore)
+from .rules.base import find_variant
+from .rules.jojotte_cards import parse_meld
+
+_TOKEN = re.compile(r"\{[^}]*\}?|[,;:]|[^\s,;:{}]+")
+_TAG = re.compile(r'^\[\s*([A-Za-z][\w.-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+
+SUIT_WORDS = {"S": 0, "H": 1, "D": 2, "C": 3, "SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3,
+              "♠": 0, "♥": 1, "♦": 2, "♣": 3, "SPADE": 0, "HEART": 1, "DIAMOND": 2, "CLUB": 3}
+CALL_WORDS = {
+    "pass": "pass", "p": "pass", "-": "pass", "accept": "accept", "acc": "accept", "take": "accept",
+    "name": "name", "nt": "nt", "notrump": "nt", "no-trump": "nt", "sa": "nt",
+    "double": "double", "x": "double", "dbl": "double", "redouble": "redouble", "xx": "redouble", "rdbl": "redouble",
+    "nullo": "nullo", "slam": "slam", "melds": "melds", "meld": "melds", "dix": "dix",
+}
+LINE_KEYS = ("hand", "deal", "turned", "info", "stock", "auction", "after", "trick", "result", "claim", "score")
+
+
+class _Tok:
+    __slots__ = ("text", "line", "col")
+
+    def __init__(self, text: str, line: int, col: int):
+        self.text = text
+        self.line = line
+        self.col = col
+
+    @property
+    def is_comment(self) -> bool:
+        return self.text.startswith("{")
+
+    @property
+    def comment(self) -> str:
+        return self.text[1:-1].strip() if self.text.endswith("}") else self.text[1:].strip()
+
+
+def _tokenize(text: str, line: int, starts: list[int] | None) -> list[_Tok]:
+    """Tokens of a logical line; ``starts`` holds the offsets of its physical lines."""
+    out = []
+    if starts is None:
+        for m in _TOKEN.finditer(text):
+            out.append(_Tok(m.group(), line, m.start() + 1))
+        return out
+    for m in _TOKEN.finditer(text):
+        pos = m.start()
+        k = 0
+        while k + 1 < len(starts) and starts[k + 1] <= pos:
+            k += 1
+        out.append(_Tok(m.group(), line + k, pos - starts[k] + 1))
+    return out
+
+
+def _logical_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str, list[int] | None]]:
+    """Physical lines joined while a ``{`` comment is open: (line number, text, line offsets)."""
+    buf: list[str] = []
+    start = 0
+    for no, raw in enumerate(lines, first_line):
+        raw = raw.rstrip("\r\n")
+        if no == first_line and raw.startswith("\ufeff"):
+            raw = raw[1:]  # a byte-order mark is stripped
+        if buf:
+            buf.append(raw)
+            joined = "\n".join(buf)
+            if joined.count("{") <= joined.count("}"):
+                offsets = [0]
+                for b in buf[:-1]:
+                    offsets.append(offsets[-1] + len(b) + 1)
+                yield start, joined, offsets
+                buf = []
+            continue
+        if "{" in raw and raw.count("{") > raw.count("}"):
+            buf = [raw]
+            start = no
+            continue
+        yield no, raw, None
+    if buf:
+        offsets = [0]
+        for b in buf[:-1]:
+            offsets.append(offsets[-1] + len(b) + 1)
+        yield start, "\n".join(buf), offsets
+
+
+class _HandBuilder:
+    """Collects the lines of one hand and builds its `HandRecord`, recording what it cannot read."""
+
+    def __init__(self, reader: "SessionReader", number: int, dealer: int, line: int):
+        self.r = reader
+        self.number = number
+        self.dealer = dealer
+        self.line = line
+        self.dealt: list = [None] * reader.seats
+        self.drawn: list | None = None
+        self.split = False
+        self.turned: int | None = None
+        self.info: int | None = None
+        self.stock = None
+        self.auction: list[Call] = []
+        self.after: list[Call] = []
+        self.tricks: list[Trick] = []
+        self.claim = -1
+        self.result: list[SeatResult] = []
+        self.score: WrittenScore | None = None
+        self.notes: dict[str, list[str]] = {}
+        self.issues: list[Issue] = []
+        self.extra: list[tuple[str, str]] = []
+
+    def error(self, tok: _Tok | None, message: str, rule: str = "NOTATION", line: int | None = None):
+        loc = Location(source=self.r.source, line=tok.line if tok else line, column=tok.col if tok else 1,
+                       hand=self.number)
+        self.issues.append(Issue(rule, message, loc, kind="syntax", token=tok.text if tok else None))
+
+    def build(self) -> HandRecord:
+        return HandRecord(
+            self.number, self.dealer, tuple(self.dealt), tuple(self.drawn) if self.drawn is not None else None,
+            self.split, self.turned, self.info, self.stock, tuple(self.auction), tuple(self.after), tuple(self.tricks),
+            self.claim, tuple(self.result), self.score, self.line,
+            tuple((k, tuple(v)) for k, v in self.notes.items()), tuple(self.issues), tuple(self.extra))
+
+
+class SessionReader:
+    """Reads one session's hands from logical lines. Used through `iter_records`."""
+
+    def __init__(self, header: SessionHeader):
+        self.header = header
+        self.source = header.source
+        game = header.get("Game") or "jojotte"
+        try:
+            self.rules_class = find_variant(game)
+        except ValueError:
+            from .rules.jojotte import JojotteRules
+
+            self.rules_class = JojotteRules
+        self.labels = self.rules_class.seat_labels
+        self.seats = len(self.labels)
+        self.seat_of = {lab.upper(): i for i, lab in enumerate(self.labels)}
+
+    # --- helpers -----------------------------------------------------------------
+    def seat(self, hb: _HandBuilder, tok: _Tok | None) -> int | None:
+        if tok is None:
+            hb.error(None, "a seat is missing", line=hb.line)
+            return None
+        s = self.seat_of.get(tok.text.upper())
+        if s is None:
+            hb.error(tok, f"unknown seat '{tok.text}' (seats are {' '.join(self.labels)})")
+        return s
+
+    def card(self, hb: _HandBuilder, tok: _Tok) -> int | None:
+        if tok.text == "?":
+            return UNKNOWN_CARD
+        try:
+            return parse_card(tok.text)
+        except ValueError:
+            hb.error(tok, f"invalid card '{tok.text}' (expected a rank A K Q J T 9 8 7 then a suit S H D C)")
+            return None
+
+    @staticmethod
+    def split_items(toks: list[_Tok], sep: str = ",") -> list[list[_Tok]]:
+        items: list[list[_Tok]] = [[]]
+        for t in toks:
+            if t.text == sep or (sep == "," and t.text == ";"):
+                items.append([])
+            else:
+                items[-1].append(t)
+        return [i for i in items if i]
+
+    @staticmethod
+    def peel_comments(toks: list[_Tok]) -> tuple[list[_Tok], tuple[str, ...]]:
+        words = [t for t in toks if not t.is_comment]
+        return words, tuple(t.comment for t in toks if t.is_comment)
+
+    def int_of(self, hb: _HandBuilder, tok: _Tok | None, what: str) -> int | None:
+        if tok is None:
+            hb.error(None, f"{what} is missing", line=hb.line)
+            return None
+        try:
+            return int(tok.text.lstrip("+"))
+        except ValueError:
+            hb.error(tok, f"expected {what}, found '{tok.text}'")
+            return None
+
+    # --- lines -------------------------------------------------------------------
+    def line(self, hb: _HandBuilder, key: str, toks: list[_Tok], first: _Tok):
+        # comments right after the keyword (before any item) bind to the whole line
+        lead = []
+        while toks and toks[0].is_comment:
+            lead.append(toks.pop(0).comment)
+        if lead:
+            hb.notes.setdefault(key, []).extend(lead)
+        getattr(self, "line_" + key)(hb, toks, first)
+
+    def line_deal(self, hb, toks, first):
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault("deal", []).extend(comments)
+        groups = self.split_items(words, ";")
+        for g in groups:
+            if len(g) >= 2 and g[1].text == ":":
+                g = [g[0]] + g[2:]
+            seat = self.seat(hb, g[0])
+            if seat is None:
+                continue
+            if hb.dealt[seat] is not None:
+                hb.error(g[0], f"the hand of {self.labels[seat]} is given twice")
+            body = g[1:]
+            if len(body) == 1 and body[0].text == "-":
+                continue
+            cards: list[int] = []
+            drawn: list[int] | None = None
+            for t in body:
+                if t.text in ("+", "/", "|"):
+                    if drawn is not None:
+                        hb.error(t, "a hand has one '+' between the dealt and the drawn cards")
+                    drawn = []
+                    continue
+                c = self.card(hb, t)
+                if c is not None:
+                    (drawn if drawn is not None else cards).append(c)
+            hb.dealt[seat] = tuple(cards)
+            if drawn is not None:
+                if hb.drawn is None:
+                    hb.drawn = [None] * self.seats
+                hb.drawn[seat] = tuple(drawn)
+        hb.split = hb.drawn is not None
+        if hb.drawn is not None and any(d is None and h is not None for d, h in zip(hb.drawn, hb.dealt)):
+            hb.error(first, "give the drawn cards (after '+') for every hand, or for none")
+            hb.split = False
+
+    def _single_card(self, hb, toks, first, key):
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault(key, []).extend(comments)
+        if len(words) != 1:
+            hb.error(words[1] if len(words) > 1 else first, f"'{key}' takes one card")
+            return None
+        return self.card(hb, words[0])
+
+    def line_turned(self, hb, toks, first):
+        words = [t for t in toks if not t.is_comment]
+        # "turned 9H info 8C" on one line is accepted
+        if len(words) >= 3 and words[1].text.lower() == "info":
+            i = toks.index(words[1])
+            hb.info = self._single_card(hb, toks[i + 1:], words[1], "info")
+            toks = toks[:i]
+        c = self._single_card(hb, toks, first, "turned")
+        hb.turned = None if c == UNKNOWN_CARD else c
+
+    def line_info(self, hb, toks, first):
+        c = self._single_card(hb, toks, first, "info")
+        hb.info = None if c == UNKNOWN_CARD else c
+
+    def line_stock(self, hb, toks, first):
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault("stock", []).extend(comments)
+        cards = [self.card(hb, t) for t in words]
+        hb.stock = tuple(c for c in cards if c is not None)
+
+    def _calls(self, hb, toks, after: bool) -> list[Call]:
+        out: list[Call] = []
+        for item in self.split_items(toks):
+            words = [t for t in item if not t.is_comment]
+            comments = tuple(t.comment for t in item if t.is_comment)
+            if not words:
+                if out:
+                    out[-1] = out[-1]._replace(comments=out[-1].comments + comments)
+                continue
+            seat = self.seat(hb, words[0])
+            if len(words) < 2:
+                hb.error(words[0], f"a call is a seat and a word, e.g. '{self.labels[0]} pass'")
+                continue
+            verb_tok = words[1]
+            verb = verb_tok.text.lower()
+            suit = -1
+            melds: tuple = ()
+            kind = CALL_WORDS.get(verb)
+            rest = words[2:]
+            if kind is None and verb.upper() in SUIT_WORDS:
+                kind, suit = "name", SUIT_WORDS[verb.upper()]
+            elif kind == "name":
+                if not rest or rest[0].text.upper() not in SUIT_WORDS:
+                    hb.error(rest[0] if rest else verb_tok, "NAME needs a suit (S, H, D or C)")
+                    continue
+                suit = SUIT_WORDS[rest[0].text.upper()]
+                rest = rest[1:]
+            elif kind == "melds":
+                ms = []
+                for t in rest:
+                    try:
+                        ms.append(parse_meld(t.text))
+                    except ValueError as e:
+                        hb.error(t, str(e))
+                melds = tuple(ms)
+                rest = []
+            if kind is None:
+                hb.error(verb_tok, f"unknown call '{verb_tok.text}'")
+                continue
+            if rest:
+                hb.error(rest[0], f"unexpected '{rest[0].text}' after the call")
+            if seat is None:
+                continue
+            out.append(Call(seat, kind, suit, melds, words[0].line, words[0].col, comments))
+        return out
+
+    def line_auction(self, hb, toks, first):
+        hb.auction.extend(self._calls(hb, toks, after=False))
+
+    def line_after(self, hb, toks, first):
+        hb.after.extend(self._calls(hb, toks, after=True))
+
+    def line_trick(self, hb, toks, first):
+        number = len(hb.tricks) + 1
+        if toks and not toks[0].is_comment and toks[0].text.rstrip(".").isdigit():
+            n = int(toks[0].text.rstrip("."))
+            if n != number:
+                hb.error(toks[0], f"trick {n} follows trick {number - 1}; tricks are numbered in order")
+            toks = toks[1:]
+        if toks and toks[0].text == ":":
+            toks = toks[1:]
+        winner = -1
+        for i, t in enumerate(toks):
+            if t.text in ("->", "=>", "=", ">"):
+                w = [x for x in toks[i + 1:] if not x.is_comment]
+                if w:
+                    s = self.seat(hb, w[0])
+                    winner = -1 if s is None else s
+                toks = toks[:i] + [x for x in toks[i + 1:] if x.is_comment]
+                break
+        plays: list[Play] = []
+        pending_comments: list[str] = []
+        for item in self.split_items(toks):
+            words = [t for t in item if not t.is_comment]
+            comments = tuple(t.comment for t in item if t.is_comment)
+            if not words:
+                if plays:
+                    plays[-1] = plays[-1]._replace(comments=plays[-1].comments + comments)
+                else:
+                    pending_comments.extend(comments)
+                continue
+            if len(words) < 2:
+                hb.error(words[0], f"a card played is a seat and a card, e.g. '{self.labels[0]} KS'")
+                continue
+            seat = self.seat(hb, words[0])
+            card = self.card(hb, words[1])
+            announce = ""
+            if len(words) > 2:
+                a = words[2].text.lower()
+                if a in ("jo", "jotte"):
+                    announce = a
+                else:
+                    announce = a  # kept as written; the validator rules on it (JJ-JOJOTTE-8)
+                if len(words) > 3:
+                    hb.error(words[3], f"unexpected '{words[3].text}' after the card")
+            if seat is None or card is None:
+                continue
+            plays.append(Play(seat, card, announce, words[1].line, words[1].col, comments))
+        hb.tricks.append(Trick(number, tuple(plays), winner, first.line, first.col, tuple(pending_comments)))
+
+    def line_claim(self, hb, toks, first):
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault("claim", []).extend(comments)
+        if not words:
+            hb.error(first, "'claim' names the player who takes the remaining tricks")
+            return
+        s = self.seat(hb, words[0])
+        if s is not None:
+            hb.claim = s
+
+    def line_result(self, hb, toks, first):
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault("result", []).extend(comments)
+        for item in self.split_items(words):
+            seat = self.seat(hb, item[0])
+            tricks = points = None
+            rest = item[1:]
+            i = 0
+            while i < len(rest):
+                n = self.int_of(hb, rest[i], "a number")
+                unit = rest[i + 1].text.lower() if i + 1 < len(rest) else ""
+                if unit.startswith("trick"):
+                    tricks = n
+                elif unit.startswith("point") or unit.startswith("pt"):
+                    points = n
+                else:
+                    hb.error(rest[i + 1] if i + 1 < len(rest) else rest[i], "write 'N tricks' and 'N points'")
+                i += 2
+            if seat is not None and tricks is not None and points is not None:
+                hb.result.append(SeatResult(seat, tricks, points))
+            elif seat is not None:
+                hb.error(item[0], "a result gives both the tricks and the points, e.g. 'A 6 tricks 110 points'")
+
+    def line_score(self, hb, toks, first):
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault("score", []).extend(comments)
+        below = [0] * self.seats
+        above = [0] * self.seats
+        aside = 0
+        if len(words) == 1 and words[0].text.lower() in ("none", "-", "0"):
+            hb.score = WrittenScore(tuple(below), tuple(above), 0, first.line, first.col)
+            return
+        for item in self.split_items(words):
+            head = item[0].text.lower()
+            if head in ("aside", "held", "pool"):
+                aside = self.int_of(hb, item[1] if len(item) > 1 else None, "the points held aside") or 0
+                continue
+            seat = self.seat(hb, item[0])
+            rest = item[1:]
+            if not rest:
+                hb.error(item[0], "write 'below N' and/or 'above N' after the seat")
+            for i in range(0, len(rest), 2):
+                where = rest[i].text.lower()
+                n = self.int_of(hb, rest[i + 1] if i + 1 < len(rest) else None, f"points {where}")
+                if n is None:
+                    continue
+                if where.startswith("bel") or where == "b":
+                    if seat is not None:
+                        below[seat] += n
+                elif where.startswith("ab") or where == "a":
+                    if seat is not None:
+                        above[seat] += n
+                else:
+                    hb.error(rest[i], f"expected 'below' or 'above', found '{rest[i].text}'")
+        hb.score = WrittenScore(tuple(below), tuple(above), aside, first.line, first.col)
+
+
+def _is_blank(text: str) -> bool:
+    return not text.strip()
+
+
+def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) -> Iterator[SessionHeader | HandRecord]:
+    """Stream a file: each session's `SessionHeader`, then its `HandRecord` values, one at a time.
+
+    Memory stays bounded by the largest hand, whatever the size of the file.
+    Problems are collected on the values (``issues``), never raised.
+    """
+    if isinstance(source, str):
+        source = io.StringIO(source)
+    tags: list[tuple[str, str]] = []
+    tag_issues: list[Issue] = []
+    pre_comments: list[str] = []
+    tag_line = 0
+    reader: SessionReader | None = None
+    hb: _HandBuilder | None = None
+    in_tags = False
+
+    def header() -> SessionHeader:
+        return SessionHeader(tuple(tags), tag_line, name, tuple(pre_comments), tuple(tag_issues))
+
+    for line_no, text, starts in _logical_lines(source):
+        stripped = text.lstrip()
+        if not stripped:
+            continue
+        if stripped.startswith("["):
+            m = _TAG.match(stripped)
+            if reader is not None:
+                # a tag after hands: a new session begins
+                if hb is not None:
+                    yield hb.build()
+                    hb = None
+                reader = None
+                tags, tag_issues, pre_comments = [], [], []
+            if not in_tags:
+                in_tags = True
+                tag_line = line_no
+            if m:
+                tags.append((m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")))
+                rest = stripped[m.end():]
+                for t in _tokenize(rest, line_no, None):
+                    if t.is_comment:
+                        pre_comments.append(t.comment)
+            else:
+                col = len(text) - len(stripped) + 1
+                tag_issues.append(Issue("NOTATION", f"cannot read the tag '{stripped[:40]}' (write [Name \"value\"])",
+                                        Location(source=name, line=line_no, column=col), kind="syntax"))
+            continue
+        toks = _tokenize(text, line_no, starts)
+        if toks and all(t.is_comment for t in toks):
+            # a comment on its own line binds to what came before it
+            comments = [t.comment for t in toks]
+            if hb is not None:
+                _bind_trailing(hb, comments)
+            else:
+                pre_comments.extend(comments)
+            continue
+        if reader is None:
+            reader = SessionReader(header())
+            in_tags = False
+            yield reader.header
+        first = toks[0]
+        key = first.text.lower()
+        if key == "hand":
+            if hb is not None:
+                yield hb.build()
+            hb = _start_hand(reader, toks)
+            continue
+        if hb is None:
+            hb = _HandBuilder(reader, 1, -1, line_no)
+            hb.error(first, "a hand starts with 'hand N dealer X'")
+        if key in LINE_KEYS and key != "hand":
+            try:
+                reader.line(hb, key, toks[1:], first)
+            except (IndexError, ValueError) as e:  # a line too short to read
+                hb.error(first, f"cannot read this '{key}' line ({e})")
+        else:
+            hb.extra.append((first.text, text.strip()[len(first.text):].strip()))
+            hb.error(first, f"unknown line '{first.text}' (kept; known lines: {', '.join(LINE_KEYS)})")
+    if hb is not None:
+        yield hb.build()
+    elif reader is None and (tags or tag_issues):
+        yield header()
+
+
+def _bind_trailing(hb: _HandBuilder, comments: list[str]) -> None:
+    if hb.score is not None:
+        hb.notes.setdefault("score", []).extend(comments)
+    elif hb.tricks:
+        t = hb.tricks[-1]
+        if t.plays:
+            last = t.plays[-1]
+            hb.tricks[-1] = t._replace(plays=t.plays[:-1] + (last._replace(comments=last.comments + tuple(comments)),))
+        else:
+            hb.tricks[-1] = t._replace(comments=t.comments + tuple(comments))
+    else:
+        hb.notes.setdefault("hand", []).extend(comments)
+
+
+def _start_hand(reader: SessionReader, toks: list[_Tok]) -> _HandBuilder:
+    words = [t for t in toks if not t.is_comment]
+    comments = [t.comment for t in toks if t.is_comment]
+    first = words[0]
+    number = 0
+    dealer = -1
+    hb = _HandBuilder(reader, 0, -1, first.line)
+    if len(words) > 1 and words[1].text.isdigit():
+        number = int(words[1].text)
+    else:
+        hb.error(words[1] if len(words) > 1 else first, "a hand line is 'hand N dealer X'")
+    i = 2
+    while i < len(words):
+        w = words[i].text.lower()
+        if w == "dealer" and i + 1 < len(words):
+            s = reader.seat(hb, words[i + 1])
+            dealer = -1 if s is None else s
+            i += 2
+        else:
+            hb.error(words[i], f"unexpected '{words[i].text}' on the hand line")
+            i += 1
+    if dealer < 0 and not any(w.text.lower() == "dealer" for w in words):
+        hb.error(first, "the hand line names the dealer: 'hand N dealer X'")
+    hb.number = number
+    hb.dealer = dealer
+    hb.issues = [Issue(i.rule, i.message, Location(source=i.loc.source, line=i.loc.line, column=i.loc.column,
+                                                   hand=number), i.kind, i.token) for i in hb.issues]
+    if comments:
+        hb.notes["hand"] = comments
+    return hb
+
+
+def read_sessions(source: TextIO | Iterable[str] | str, name: str | None = None) -> list[Session]:
+    """Read every session of a text into memory (for small inputs; use `iter_records` to stream)."""
+    sessions: list[Session] = []
+    header: SessionHeader | None = None
+    hands: list[HandRecord] = []
+    for item in iter_records(source, name):
+        if isinstance(item, SessionHeader):
+            if header is not None:
+                sessions.append(Session(header, tuple(hands)))
+            header, hands = item, []
+        else:
+            hands.append(item)
+    if header is not None:
+        sessions.append(Session(header, tuple(hands)))
+    return sessions
+
+
+def read_session(text: str, name: str | None = None) -> Session:
+    """Read a text holding exactly one session.
+
+    Raises:
+        NotationError: the text holds no session, or more than one.
+    """
+    sessions = read_sessions(text, name)
+    if len(sessions) != 1:
+        raise NotationError(Issue("NOTATION", f"expected one session, found {len(sessions)}", Location(source=name), "syntax"))
+    return sessions[0]
+
+
+# --- writing -----------------------------------------------------------------
+
+def _c(comments: Iterable[str]) -> str:
+    return "".join(f" {{{c}}}" for c in comments)
+
+
+def write_header(header: SessionHeader) -> str:
+    tags = dict()
+    for k, v in header.tags:
+        tags.setdefault(k, v)
+    tags.pop("Format", None)
+    out = [f'[Format "{FORMAT_VERSION}"]']
+    for k in TAG_ORDER:
+        if k in tags and k != "Format":
+            out.append(_tag(k, tags.pop(k)))
+    for k, v in tags.items():
+        out.append(_tag(k, v))
+    if header.comments:
+        out[-1] += _c(header.comments)
+    return "\n".join(out) + "\n"
+
+
+def _tag(k: str, v: str) -> str:
+    return f'[{k} "' + v.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+
+
+def _cards(cards: Iterable[int], sort: bool = True) -> str:
+    cs = list(cards)
+    known = [c for c in cs if c != UNKNOWN_CARD]
+    if sort:
+        known.sort(key=lambda c: (c >> 4, -(c & 15)))
+    return " ".join([card_name(c) for c in known] + ["?"] * (len(cs) - len(known)))
+
+
+def _call_text(c: Call, labels: tuple[str, ...]) -> str:
+    s = f"{labels[c.seat]} {c.kind}"
+    if c.kind == "name":
+        s += " " + "SHDC"[c.suit]
+    elif c.kind == "melds":
+        s += " " + " ".join(m.text() for m in c.melds)
+    return s + _c(c.comments)
+
+
+def write_hand(hand: HandRecord, labels: tuple[str, ...]) -> str:
+    """The canonical text of one hand."""
+    lines = [f"hand {hand.number} dealer {labels[hand.dealer] if hand.dealer >= 0 else '?'}" + _c(hand.note("hand"))]
+    if any(d is not None for d in hand.dealt):
+        parts = []
+        for seat, cards in enumerate(hand.dealt):
+            if cards is None:
+                parts.append(f"{labels[seat]}: -")
+                continue
+            text = f"{labels[seat]}: {_cards(cards)}"
+            if hand.split and hand.drawn is not None and hand.drawn[seat] is not None:
+                text += " + " + _cards(hand.drawn[seat])
+            parts.append(text.rstrip())
+        lines.append("deal " + "; ".join(parts) + _c(hand.note("deal")))
+    if hand.turned is not None:
+        lines.append(f"turned {card_name(hand.turned)}" + _c(hand.note("turned")))
+    if hand.info is not None:
+        lines.append(f"info {card_name(hand.info)}" + _c(hand.note("info")))
+    if hand.stock is not None:
+        lines.append(f"stock {_cards(hand.stock)}" + _c(hand.note("stock")))
+    if hand.auction or hand.note("auction"):
+        lines.append("auction" + _c(hand.note("auction")) + (" " if hand.auction else "") +
+                     ", ".join(_call_text(c, labels) for c in hand.auction))
+    if hand.after or hand.note("after"):
+        lines.append("after" + _c(hand.note("after")) + (" " if hand.after else "") +
+                     ", ".join(_call_text(c, labels) for c in hand.after))
+    for t in hand.tricks:
+        plays = ", ".join(
+            f"{labels[p.seat]} {card_name(p.card) if p.card != UNKNOWN_CARD else '?'}" + (f" {p.announce}" if p.announce else "") + _c(p.comments)
+            for p in t.plays)
+        text = f"trick {t.number}:" + _c(t.comments) + (" " + plays if plays else "")
+        if t.winner >= 0:
+            text += f" -> {labels[t.winner]}"
+        lines.append(text)
+    if hand.claim >= 0:
+        lines.append(f"claim {labels[hand.claim]}" + _c(hand.note("claim")))
+    if hand.result:
+        lines.append("result " + ", ".join(f"{labels[r.seat]} {r.tricks} tricks {r.points} points" for r in hand.result)
+                     + _c(hand.note("result")))
+    for key, rest in hand.extra:
+        lines.append(f"{key} {rest}".rstrip())
+    if hand.score is not None:
+        lines.append("score " + written_score_text(hand.score, labels) + _c(hand.note("score")))
+    return "\n".join(lines) + "\n"
+
+
+def written_score_text(score: WrittenScore, labels: tuple[str, ...]) -> str:
+    items = []
+    for seat, lab in enumerate(labels):
+        parts = []
+        if score.below[seat]:
+            parts.append(f"below {score.below[seat]}")
+        if score.above[seat]:
+            parts.append(f"above {score.above[seat]}")
+        if parts:
+            items.append(f"{lab} " + " ".join(parts))
+    if score.aside:
+        items.append(f"aside {score.aside}")
+    return ", ".join(items) if items else "none"
+
+
+def write_session(session: Session) -> str:
+    """The canonical text of a session: fixed tag order, sorted hands, one event form."""
+    labels = find_variant(session.header.get("Game") or "jojotte").seat_labels
+    parts = [write_header(session.header)]
+    for h in session.hands:
+        parts.append("\n" + write_hand(h, labels))
+    return "".join(parts)
+
+
+def write_sessions(sessions: Iterable[Session]) -> str:
+    return "\n".join(write_session(s) for s in sessions)
+
+
+def write_stream(items: Iterable[SessionHeader | HandRecord], out: TextIO) -> None:
+    """Write what `iter_records` yields, one hand at a time (canonical form)."""
+    labels: tuple[str, ...] = ("A", "B")
+    first = True
+    for item in items:
+        if isinstance(item, SessionHeader):
+            if not first:
+                out.write("\n")
+            first = False
+            out.write(write_header(item))
+            try:
+                labels = find_variant(item.get("Game") or "jojotte").seat_labels
+            except ValueError:
+                labels = ("A", "B")
+        else:
+            out.write("\n")
+            out.write(write_hand(item, labels))

@@ -1,0 +1,483 @@
+"""The replay validator: re-runs every call and card of a record through the rules core.
+
+`SessionValidator` takes a session's header, then its hands one at a time
+(so a file of any size is checked in bounded memory). For each hand it finds
+the first illegal event, recomputes the score, writes it on the `ScoreSheet`
+and compares it with the figures written at the table. Everything it finds is
+an `Issue` with a rule ID and a location.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, NamedTuple
+
+from .cards import card_name, iter_cards, make_card, mask_of, SEVEN
+from .errors import Issue, Location
+from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
+from .rules.base import CHANCE, Action, Violation, find_variant, format_message
+from .rules.jojotte import DONE, PLAY, VOID_HAND, HandScore, JJState, JojotteRules
+from .rules.jojotte_sheet import ScoreSheet, SheetEntry
+
+
+class HandVerdict(NamedTuple):
+    """What the validator found in one hand."""
+
+    number: int
+    record: HandRecord
+    issues: tuple[Issue, ...]  # errors: syntax, illegal events, wrong scores, contradictions
+    unchecked: tuple[Issue, ...]  # checks the record's information did not allow
+    score: HandScore | None
+    entry: SheetEntry | None  # what the hand wrote on the sheet (None if it could not be scored)
+    state: JJState | None  # the last state reached by the replay
+    sheet: ScoreSheet  # the sheet after this hand
+    used_written_score: bool = False  # the sheet took the written figures (hand illegal or incomplete)
+
+    @property
+    def ok(self) -> bool:
+        return not self.issues
+
+    @property
+    def first_illegal(self) -> Issue | None:
+        return next((i for i in self.issues if i.kind == "illegal"), None)
+
+
+class SessionSummary(NamedTuple):
+    header: SessionHeader
+    hands: int
+    bad_hands: int
+    sheet: ScoreSheet
+    issues: tuple[Issue, ...]  # session-level issues (header, session length)
+    winner: int
+    labels: tuple[str, ...]
+    names: tuple[str, ...]
+
+
+def player_names(header: SessionHeader, labels: tuple[str, ...]) -> tuple[str, ...]:
+    raw = header.get("Players")
+    if not raw:
+        return labels
+    names = [n.strip() for n in raw.replace(",", ";").split(";")]
+    names = [n.split("=", 1)[1].strip() if "=" in n else n for n in names]
+    if len(names) != len(labels) or not all(names):
+        return labels
+    return tuple(names)
+
+
+class SessionValidator:
+    """Checks one session hand by hand. Build it from the header, feed `check_hand`, then call `finish`."""
+
+    def __init__(self, header: SessionHeader, session_index: int = 1):
+        self.header = header
+        self.session_index = session_index
+        self.source = header.source
+        self.session_issues: list[Issue] = list(header.issues)
+        game = header.get("Game") or "jojotte"
+        try:
+            cls = find_variant(game)
+        except ValueError as e:
+            cls = JojotteRules
+            self.session_issues.append(Issue("NOTATION", str(e), Location(source=self.source, line=header.line), "syntax"))
+        options = None
+        variant = header.get("Variant")
+        if variant:
+            try:
+                options = cls.options_class.parse(variant)
+            except ValueError as e:
+                self.session_issues.append(Issue("NOTATION", f"[Variant]: {e}", Location(source=self.source, line=header.line), "syntax"))
+        self.rules: JojotteRules = cls(options)
+        self.labels = cls.seat_labels
+        self.names = player_names(header, self.labels)
+        self.sheet = ScoreSheet.empty(cls.seats)
+        self.expected_dealer = self._first_dealer()
+        self.hands = 0
+        self.bad_hands = 0
+        self.agreed_rubbers = None
+        r = header.get("Rubbers")
+        if r:
+            try:
+                self.agreed_rubbers = int(r)
+            except ValueError:
+                self.session_issues.append(Issue("NOTATION", f"[Rubbers \"{r}\"] is not a number", Location(source=self.source, line=header.line), "syntax"))
+
+    def _first_dealer(self) -> int:
+        fd = self.header.get("FirstDealer")
+        if not fd:
+            return -1
+        key = fd.strip().upper()
+        for i, lab in enumerate(self.labels):
+            if key == lab.upper() or key == self.names[i].upper():
+                return i
+        self.session_issues.append(Issue("NOTATION", f"[FirstDealer \"{fd}\"] names no seat or player",
+                                         Location(source=self.source, line=self.header.line), "syntax"))
+        return -1
+
+    def msg(self, v: Violation) -> str:
+        return format_message(v.text, self.names)
+
+    # --- one hand -----------------------------------------------------------------
+    def check_hand(self, hand: HandRecord) -> HandVerdict:
+        self.hands += 1
+        issues: list[Issue] = list(hand.issues)
+        unchecked: list[Issue] = []
+        n = hand.number
+        src = self.source
+
+        def loc(**kw) -> Location:
+            return Location(source=src, session=self.session_index, hand=n, **kw)
+
+        def illegal(v: Violation, **kw):
+            issues.append(Issue(v.rule, self.msg(v), loc(**kw), "illegal"))
+
+        # the dealer (JJ-DEAL-2; the first dealer by JJ-DEAL-1)
+        if hand.dealer >= 0:
+            rubber_start = not self.sheet.rubber_in_progress and self.rules.options.recut_each_rubber
+            if self.expected_dealer >= 0 and hand.dealer != self.expected_dealer and not rubber_start:
+                rule = "JJ-DEAL-1" if self.hands == 1 else "JJ-DEAL-2"
+                issues.append(Issue(rule, f"{self.names[hand.dealer]} deals, but it is {self.names[self.expected_dealer]}'s deal"
+                                    + (" (the deal alternates)" if rule == "JJ-DEAL-2" else " ([FirstDealer])"),
+                                    loc(phase="deal", line=hand.line, column=1), "illegal"))
+            self.expected_dealer = (hand.dealer + 1) % self.rules.seats
+        state, final_issue = self._replay(hand, issues, unchecked, loc, illegal)
+        score: HandScore | None = None
+        if state is not None and not any(i.kind in ("illegal", "syntax") for i in issues):
+            score = self._score(hand, state, issues, unchecked, loc)
+        entry: SheetEntry | None = None
+        used_written = False
+        if score is not None:
+            self.sheet, entry = self.sheet.add(score, self.rules.options)
+            if hand.score is not None:
+                self._compare_written(hand, entry, issues, loc)
+        elif hand.score is not None:
+            # the hand cannot be scored from its events: the sheet goes on with what was written
+            used_written = True
+            self.sheet = self._add_written(hand)
+            unchecked.append(Issue("JJ-SCORE-1", "the hand could not be scored from its events; the session sheet uses the written score",
+                                   loc(phase="score", line=hand.score.line, column=hand.score.column), "unchecked"))
+        else:
+            unchecked.append(Issue("JJ-SCORE-1", "the hand could not be scored and has no written score; the sheet skips it",
+                                   loc(phase="score", line=hand.line, column=1), "unchecked"))
+        if self.agreed_rubbers is not None and sum(self.sheet.rubbers) >= self.agreed_rubbers and entry is not None \
+                and entry.rubber_won_by < 0 and sum(self.sheet.rubbers) > 0 and self._session_over_before:
+            issues.append(Issue("JJ-SESSION-1", f"the session was agreed at {self.agreed_rubbers} rubber(s), which were finished before this hand",
+                                loc(phase="sheet", line=hand.line, column=1), "consistency"))
+        self._session_over_before = self.agreed_rubbers is not None and sum(self.sheet.rubbers) >= self.agreed_rubbers
+        if issues:
+            self.bad_hands += 1
+        return HandVerdict(n, hand, tuple(issues), tuple(unchecked), score, entry, state, self.sheet, used_written)
+
+    _session_over_before = False
+
+    def _replay(self, hand: HandRecord, issues, unchecked, loc, illegal):
+        rules = self.rules
+        seats = rules.seats
+        if hand.dealer < 0:
+            return None, None
+        # --- the cards of each hand: dealt, drawn, or rebuilt from the play
+        dealt = list(hand.dealt)
+        drawn = list(hand.drawn) if hand.drawn is not None else [None] * seats
+        split = hand.split
+        void_auction = _is_void_auction(hand.auction, seats)
+        rebuilt = []
+        for seat in range(seats):
+            if dealt[seat] is None and not void_auction:
+                cards = self._rebuild(hand, seat)
+                if cards is not None:
+                    dealt[seat] = cards
+                    drawn[seat] = None
+                    rebuilt.append(seat)
+        if rebuilt:
+            unchecked.append(Issue("JJ-INV-2", "no deal recorded for " + " and ".join(self.names[s] for s in rebuilt)
+                                   + ": the hand was rebuilt from the cards played, so the first six cards are not known",
+                                   loc(phase="deal", line=hand.line, column=1), "unchecked"))
+        init = []
+        unknown = []
+        draw_cards = []
+        for seat in range(seats):
+            d = dealt[seat]
+            if d is None:
+                init.append(0)
+                unknown.append(rules.dealt_per_seat)
+                draw_cards.append(0)
+                continue
+            full_after = not split and (len(d) > rules.dealt_per_seat or seat in rebuilt)
+            if full_after:
+                init.append(0)
+                unknown.append(0)
+                draw_cards.append(mask_of(c for c in d if c != UNKNOWN_CARD))
+            else:
+                init.append(mask_of(c for c in d if c != UNKNOWN_CARD))
+                unknown.append(rules.dealt_per_seat - init[-1].bit_count())
+                dr = drawn[seat] if split else None
+                draw_cards.append(mask_of(c for c in dr if c != UNKNOWN_CARD) if dr else 0)
+        for seat in range(seats):
+            d = dealt[seat]
+            if d is not None and seat not in rebuilt:
+                expected = rules.dealt_per_seat + (0 if void_auction else rules.drawn_per_seat)
+                have = len(d) + (len(drawn[seat]) if split and drawn[seat] else 0)
+                if have not in (rules.dealt_per_seat, expected) or (split and have != expected and not void_auction):
+                    issues.append(Issue("JJ-DEAL-3", f"{self.names[seat]}'s hand has {have} cards; a hand has {rules.dealt_per_seat} dealt"
+                                        f" and {rules.drawn_per_seat} drawn", loc(phase="deal", line=hand.line, column=1), "consistency"))
+                    return None, None
+        turned = hand.turned if hand.turned is not None else -1
+        v = rules.check_deal(tuple(init), turned)
+        if v is not None:
+            illegal(v, phase="deal", line=hand.line, column=1)
+            return None, None
+        state = rules.initial_state(hand.dealer, tuple(init), turned, tuple(unknown))
+        if hand.stock is not None:
+            dup = mask_of(hand.stock) & (state.seen | mask_of(c for m in draw_cards for c in iter_cards(m)))
+            if dup or len(set(hand.stock)) != len(hand.stock):
+                illegal(Violation("JJ-INV-1", "a card of the stock is also dealt, drawn or turned"), phase="deal", line=hand.line, column=1)
+                return None, None
+        if turned < 0 and not void_auction:
+            unchecked.append(Issue("JJ-DIX-1", "the turned card was not recorded: round-1 suit and the dix exchange were checked as far as possible",
+                                   loc(phase="deal", line=hand.line, column=1), "unchecked"))
+        # --- the auction
+        for i, call in enumerate(hand.auction, 1):
+            if state.phase != "auction":
+                illegal(Violation("JJ-BID-10", f"the bidding is over; {{p{call.seat}}}'s {call.kind.upper()} comes after its end"),
+                        phase="auction", step=i, line=call.line, column=call.column)
+                return state, None
+            if call.kind == "accept" and turned < 0:
+                unchecked.append(Issue("JJ-BID-1", "the suit accepted is not known (no turned card recorded)",
+                                       loc(phase="auction", step=i, line=call.line, column=call.column), "unchecked"))
+                return state, None
+            a = Action(call.seat, call.kind, suit=call.suit)
+            v = rules.check(state, a)
+            if v is not None:
+                illegal(v, phase="auction", step=i, line=call.line, column=call.column)
+                return state, None
+            state = rules._next(state, a)
+        if state.phase == "auction":
+            if hand.auction or hand.tricks or hand.after:
+                issues.append(Issue("JJ-BID-1", "the auction stops before the bidding is over", loc(phase="auction", line=hand.line, column=1), "consistency"))
+            else:
+                unchecked.append(Issue("JJ-BID-1", "no auction recorded: nothing of the hand can be checked", loc(phase="auction", line=hand.line, column=1), "unchecked"))
+            return None, None
+        if state.phase == VOID_HAND:
+            if hand.after or hand.tricks:
+                c = (hand.after or hand.tricks)[0]
+                illegal(Violation("JJ-BID-12", "all passed, so the hand is void and nothing is played"), phase="after", line=c.line, column=c.column)
+                return state, None
+            return state, None
+        # --- the draw (a chance event)
+        info = hand.info if hand.info is not None else -1
+        a = Action(CHANCE, "draw", cards=tuple(draw_cards), info=info)
+        v = rules.check(state, a)
+        if v is not None:
+            illegal(v, phase="deal", line=hand.line, column=1)
+            return state, None
+        state = rules._next(state, a)
+        state = state._replace(unknown=tuple(rules.dealt_per_seat + rules.drawn_per_seat - h.bit_count() for h in state.hands))
+        if any(state.unknown):
+            who = [self.names[s] for s in range(seats) if state.unknown[s]]
+            unchecked.append(Issue("JJ-PLAY-3", f"part of the hand of {' and '.join(who)} was not recorded: following suit, melds and"
+                                   " announcements were checked only against the known cards", loc(phase="deal", line=hand.line, column=1), "unchecked"))
+        # --- after the draw
+        for i, call in enumerate(hand.after, 1):
+            if state.phase not in ("after", PLAY) or (state.phase == PLAY and call.kind != "dix"):
+                illegal(Violation("JJ-POST-9", f"{call.kind.upper()} by {{p{call.seat}}} comes after the calls after the draw are over"),
+                        phase="after", step=i, line=call.line, column=call.column)
+                return state, None
+            a = Action(call.seat, call.kind, melds=call.melds)
+            v = rules.check(state, a)
+            if v is not None:
+                illegal(v, phase="after", step=i, line=call.line, column=call.column)
+                return state, None
+            state = rules._next(state, a)
+        if state.phase == "after":
+            if hand.tricks:
+                t = hand.tricks[0]
+                who = rules.current_player(state)
+                illegal(Violation("JJ-POST-9", f"trick play starts before the calls after the draw are over ({{p{who}}} has not called)"),
+                        phase="after", line=t.line, column=t.column)
+            else:
+                issues.append(Issue("JJ-POST-1", "the calls after the draw are not complete", loc(phase="after", line=hand.line, column=1), "consistency"))
+            return state, None
+        # --- the tricks
+        for t in hand.tricks:
+            for j, p in enumerate(t.plays, 1):
+                kw = dict(phase="trick", trick=t.number, card=j, line=p.line, column=p.column)
+                if state.phase == DONE:
+                    illegal(Violation("JJ-INV-2", f"all {rules.tricks_per_hand} tricks were already played"), **kw)
+                    return state, None
+                if p.card == UNKNOWN_CARD:
+                    unchecked.append(Issue("JJ-INV-2", f"trick {t.number}: a card was not recorded; the rest of the play is not checked", loc(**kw), "unchecked"))
+                    return state, "unknown-card"
+                a = Action(p.seat, "play", card=p.card, announce=p.announce)
+                v = rules.check(state, a)
+                if v is not None:
+                    illegal(v, **kw)
+                    return state, None
+                state = rules._next(state, a)
+            if len(t.plays) != rules.seats:
+                issues.append(Issue("JJ-INV-2", f"trick {t.number} has {len(t.plays)} cards, not {rules.seats}",
+                                    loc(phase="trick", trick=t.number, line=t.line, column=t.column), "consistency"))
+                return state, None
+            if t.winner >= 0 and state.history:
+                real = state.history[-1][2]
+                if real != t.winner:
+                    issues.append(Issue("JJ-PLAY-8", f"trick {t.number} is written as won by {self.names[t.winner]}, but {self.names[real]}"
+                                        f" wins it with {card_name(state.history[-1][1][(real - state.history[-1][0]) % rules.seats])}",
+                                        loc(phase="trick", trick=t.number, line=t.line, column=t.column), "consistency"))
+        if hand.claim >= 0 and state.phase == PLAY:
+            state = self._apply_claim(state, hand.claim, unchecked, loc, hand)
+        return state, None
+
+    def _rebuild(self, hand: HandRecord, seat: int) -> tuple[int, ...] | None:
+        cards = [p.card for t in hand.tricks for p in t.plays if p.seat == seat]
+        if len(cards) != self.rules.tricks_per_hand or UNKNOWN_CARD in cards:
+            return None
+        if any(c.kind == "dix" and c.seat == seat for c in hand.after):
+            if hand.turned is None:
+                return None
+            trump = hand.turned >> 4
+            cards = [make_card(trump, SEVEN) if c == hand.turned else c for c in cards]
+        return tuple(cards)
+
+    def _apply_claim(self, state: JJState, claimer: int, unchecked, loc, hand) -> JJState:
+        if any(state.unknown):
+            unchecked.append(Issue("JJ-INV-3", "a claim with unrecorded cards: the points of the remaining tricks are not known",
+                                   loc(phase="trick", line=hand.line, column=1), "unchecked"))
+            return state
+        from .rules.jojotte_cards import POINTS, LAST_TRICK
+
+        rest = self.rules.tricks_per_hand - state.tricks_done
+        remaining = state.hands[0] | state.hands[1] | mask_of(state.trick)
+        pts = sum(POINTS[state.trump + 1][c] for c in iter_cards(remaining))
+        if state.denomination != "nullo":
+            pts += LAST_TRICK
+        card_pts = tuple(p + pts if i == claimer else p for i, p in enumerate(state.card_pts))
+        won = tuple(w + rest if i == claimer else w for i, w in enumerate(state.won))
+        return state._replace(phase=DONE, card_pts=card_pts, won=won, tricks_done=self.rules.tricks_per_hand,
+                              last_trick=claimer, hands=(0,) * len(state.hands), trick=())
+
+    # --- scoring --------------------------------------------------------------------
+    def _score(self, hand: HandRecord, state: JJState, issues, unchecked, loc) -> HandScore | None:
+        rules = self.rules
+        if state.phase == VOID_HAND:
+            return rules.score_hand(state)
+        if state.phase == DONE:
+            score = rules.score_hand(state)
+            if hand.result:
+                for r in hand.result:
+                    if r.tricks != score.tricks[r.seat] or r.points != score.trick_points[r.seat]:
+                        issues.append(Issue("JJ-PTS-4", f"the result line gives {self.names[r.seat]} {r.tricks} tricks and {r.points} points,"
+                                            f" but the play gives {score.tricks[r.seat]} tricks and {score.trick_points[r.seat]} points",
+                                            loc(phase="score", line=hand.line, column=1), "consistency"))
+            return score
+        if state.phase == PLAY and state.tricks_done == 0 and not state.trick and hand.result:
+            # a hand recorded as auction and result only
+            won = [0] * rules.seats
+            pts = [0] * rules.seats
+            for r in hand.result:
+                won[r.seat] = r.tricks
+                pts[r.seat] = r.points
+            if sum(won) != rules.tricks_per_hand:
+                issues.append(Issue("JJ-INV-3", f"the result gives {sum(won)} tricks in all, not {rules.tricks_per_hand}",
+                                    loc(phase="score", line=hand.line, column=1), "consistency"))
+                return None
+            if not any(state.unknown):
+                from .rules.jojotte_cards import mask_points, LAST_TRICK, JOJOTTE
+
+                value = mask_points(state.hands[0] | state.hands[1], state.trump) + (0 if state.denomination == "nullo" else LAST_TRICK)
+                allowed = {value} if state.denomination != "suit" else {value, value + JOJOTTE}
+                if sum(pts) not in allowed:
+                    issues.append(Issue("JJ-INV-4", f"the trick points add up to {sum(pts)}, but the cards in play are worth "
+                                        + " or ".join(str(x) for x in sorted(allowed)), loc(phase="score", line=hand.line, column=1), "consistency"))
+                    return None
+            unchecked.append(Issue("JJ-PLAY-3", "no tricks recorded: the card play was not checked; the score uses the result line",
+                                   loc(phase="trick", line=hand.line, column=1), "unchecked"))
+            # who won the last trick is unknown; it is inside the trick points given
+            return rules.score_hand(state._replace(phase=DONE, won=tuple(won)), won=tuple(won), trick_scores=tuple(pts))
+        if state.phase == PLAY:
+            if state.tricks_done or state.trick:
+                issues.append(Issue("JJ-INV-3", f"only {state.tricks_done} of {rules.tricks_per_hand} tricks are recorded (write 'claim X' for a conceded rest)",
+                                    loc(phase="trick", line=hand.line, column=1), "consistency"))
+            else:
+                unchecked.append(Issue("JJ-PLAY-3", "no tricks and no result recorded: the hand cannot be scored from its events",
+                                       loc(phase="trick", line=hand.line, column=1), "unchecked"))
+        return None
+
+    def _compare_written(self, hand: HandRecord, entry: SheetEntry, issues, loc) -> None:
+        w = hand.score
+        for seat in range(self.rules.seats):
+            for line, written, real in (("below", w.below[seat], entry.below(seat)), ("above", w.above[seat], entry.above(seat))):
+                if written != real:
+                    parts = [c for c in entry.credits if c.seat == seat and c.line == line]
+                    rule = parts[0].rule if parts else _rule_for_missing(entry, seat, line)
+                    breakdown = "; ".join(f"{c.amount} {c.why} ({c.rule})" for c in parts) or "nothing"
+                    issues.append(Issue(rule, f"{self.names[seat]}'s score {line} the line is written {written}, but is {real}: {breakdown}",
+                                        loc(phase="score", line=w.line, column=w.column), "score"))
+        if w.aside != entry.held_aside:
+            issues.append(Issue("JJ-PRIS-1", f"{w.aside} points are written as held aside, but the hand holds aside {entry.held_aside}",
+                                loc(phase="score", line=w.line, column=w.column), "score"))
+
+    def _add_written(self, hand: HandRecord) -> ScoreSheet:
+        from .rules.jojotte import Credit, HandScore
+
+        w = hand.score
+        credits = []
+        for seat in range(self.rules.seats):
+            if w.below[seat]:
+                credits.append(Credit(seat, "below", w.below[seat], "JJ-SCORE-1", "as written"))
+            if w.above[seat]:
+                credits.append(Credit(seat, "above", w.above[seat], "JJ-SCORE-1", "as written"))
+        below = [w.below[s] for s in range(self.rules.seats)]
+        winner = max(range(len(below)), key=lambda s: below[s]) if any(below) else -1
+        zero = (0,) * self.rules.seats
+        score = HandScore(zero, zero, zero, zero, tuple(credits), w.aside, winner, zero)
+        # the written figures already contain any held-aside award: do not award the pool twice
+        sheet = self.sheet._replace(pool=self.sheet.pool if winner < 0 else 0)
+        sheet, _ = sheet.add(score, self.rules.options)
+        return sheet
+
+    def finish(self) -> SessionSummary:
+        issues = list(self.session_issues)
+        return SessionSummary(self.header, self.hands, self.bad_hands, self.sheet, tuple(issues),
+                              self.sheet.session_winner(self.rules.options), self.labels, self.names)
+
+
+def _rule_for_missing(entry: SheetEntry, seat: int, line: str) -> str:
+    return "JJ-SCORE-9" if line == "below" else "JJ-SCORE-7"
+
+
+def _is_void_auction(calls: tuple[Call, ...], seats: int) -> bool:
+    return len(calls) == 2 * seats and all(c.kind == "pass" for c in calls)
+
+
+# --- driving it over files -------------------------------------------------------
+
+class FileVerdict(NamedTuple):
+    source: str
+    sessions: list[tuple[SessionSummary, list[HandVerdict]]]
+    read_error: Issue | None = None
+
+
+def validate_stream(items: Iterable, keep_hands: bool = True, on_hand=None) -> Iterator[tuple[SessionSummary, list[HandVerdict]]]:
+    """Validate what `notation.iter_records` (or `records.iter_json_records`) yields, session by session.
+
+    With ``keep_hands=False`` only hands with issues are kept (bounded memory);
+    ``on_hand(verdict)`` is called for every hand.
+    """
+    validator: SessionValidator | None = None
+    kept: list[HandVerdict] = []
+    index = 0
+    for item in items:
+        if isinstance(item, SessionHeader):
+            if validator is not None:
+                yield validator.finish(), kept
+            index += 1
+            validator = SessionValidator(item, index)
+            kept = []
+            continue
+        if validator is None:
+            index += 1
+            validator = SessionValidator(SessionHeader(()), index)
+        verdict = validator.check_hand(item)
+        if on_hand is not None:
+            on_hand(verdict)
+        if keep_hands or verdict.issues:
+            kept.append(verdict)
+    if validator is not None:
+        yield validator.finish(), kept

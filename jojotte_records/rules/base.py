@@ -1,0 +1,170 @@
+"""The shape every game shares: actions, violations, the `Rules` base class and the registry.
+
+A game is a `Rules` subclass. Its states are immutable values; the three
+functions at the heart of it are
+
+* ``legal_actions(state)``: every action the player (or chance) may take now,
+* ``check(state, action)``: ``None`` when the action is legal, else the
+  `Violation` that says which rule it breaks and why,
+* ``apply(state, action)``: the next state (raises `IllegalActionError`).
+
+``check`` and ``legal_actions`` are written from the same rule functions, and a
+property test holds them to each other. Chance events (the draw) are actions
+with ``seat == CHANCE``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, NamedTuple
+
+from ..errors import IllegalActionError
+
+CHANCE = -1
+
+
+class Action(NamedTuple):
+    """One call, declaration, exchange or card.
+
+    ``kind`` is one of: pass accept name nt double redouble nullo slam melds
+    dix play draw (and, in other games, their own call words). ``card`` is a
+    card code or -1, ``suit`` a suit or -1, ``melds`` the melds declared,
+    ``announce`` the word said with a card (``jo``, ``jotte``), ``cards`` the
+    cards of a chance event, one mask per seat, and ``info`` its face-up card.
+    """
+
+    seat: int
+    kind: str
+    card: int = -1
+    suit: int = -1
+    melds: tuple = ()
+    announce: str = ""
+    cards: tuple = ()
+    info: int = -1
+
+
+class Violation(NamedTuple):
+    """Why an action is illegal: the spec's rule ID and a sentence.
+
+    The sentence names players as ``{p0}``, ``{p1}`` … so that the caller can
+    put the players' names in (`format_message`).
+    """
+
+    rule: str
+    text: str
+
+
+def format_message(text: str, names: tuple[str, ...]) -> str:
+    return text.format(**{f"p{i}": n for i, n in enumerate(names)})
+
+
+@dataclass(frozen=True)
+class Options:
+    """Base class of a game's named options (house rules and regional variants).
+
+    Options are written in a record's ``[Variant "…"]`` tag as
+    ``name=value`` pairs separated by ``;`` (a bare name means ``true``).
+    """
+
+    @classmethod
+    def parse(cls, text: str) -> "Options":
+        """Read ``"nullo_bidder_may_meld; sequence_tie=defender"``.
+
+        Raises:
+            ValueError: an unknown option or a value of the wrong kind.
+        """
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for raw in text.replace(",", ";").split(";"):
+            item = raw.strip()
+            if not item:
+                continue
+            name, _, value = item.partition("=")
+            name = name.strip().removeprefix("variant.").removeprefix("opt.")
+            if name not in known:
+                raise ValueError(f"unknown option '{name}' (known: {', '.join(sorted(known))})")
+            default = known[name].default
+            value = value.strip().strip('"') if value else "true"
+            if isinstance(default, bool):
+                if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                    raise ValueError(f"option '{name}' takes true or false, not '{value}'")
+                values[name] = value.lower() in ("true", "yes", "1")
+            elif isinstance(default, int):
+                values[name] = int(value)
+            else:
+                allowed = getattr(cls, "CHOICES", {}).get(name)
+                if allowed and value not in allowed:
+                    raise ValueError(f"option '{name}' takes one of {', '.join(allowed)}, not '{value}'")
+                values[name] = value
+        return cls(**values)
+
+    def text(self) -> str:
+        """Canonical form: only options that differ from the default, in field order."""
+        out = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value != f.default:
+                out.append(f.name if value is True else f"{f.name}={str(value).lower() if isinstance(value, bool) else value}")
+        return "; ".join(out)
+
+
+class Rules:
+    """Base class of a game. Subclasses set the ClassVars and implement the hooks."""
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    seats: ClassVar[int]
+    seat_labels: ClassVar[tuple[str, ...]]
+    pack: ClassVar[Any]
+    options_class: ClassVar[type[Options]] = Options
+    rule_prefix: ClassVar[str]
+
+    def __init__(self, options: Options | None = None):
+        self.options = options or self.options_class()
+
+    # --- the heart: subclasses implement these --------------------------------
+    def legal_actions(self, state) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def check(self, state, action: Action) -> Violation | None:
+        raise NotImplementedError
+
+    def _next(self, state, action: Action):
+        raise NotImplementedError
+
+    def apply(self, state, action: Action):
+        """The state after ``action``. Raises `IllegalActionError` if it is not legal."""
+        v = self.check(state, action)
+        if v is not None:
+            raise IllegalActionError(v.rule, format_message(v.text, self.seat_labels))
+        return self._next(state, action)
+
+    def is_terminal(self, state) -> bool:
+        raise NotImplementedError
+
+    def current_player(self, state) -> int:
+        raise NotImplementedError
+
+
+VARIANTS: dict[str, type[Rules]] = {}
+
+
+def register(cls: type[Rules]) -> type[Rules]:
+    for key in (cls.name, *cls.aliases):
+        VARIANTS[key] = cls
+    return cls
+
+
+def find_variant(name: str) -> type[Rules]:
+    """The game class for a ``Game`` tag or ``--game`` value.
+
+    Raises:
+        ValueError: no game of that name.
+    """
+    key = name.strip().lower()
+    try:
+        return VARIANTS[key]
+    except KeyError:
+        known = sorted({c.name for c in VARIANTS.values()})
+        raise ValueError(f"unknown game '{name}' (known: {', '.join(known)})") from None

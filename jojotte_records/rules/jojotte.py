@@ -1,0 +1,831 @@
+"""Two-player Jo-Jotte (rules spec `jojotte.md` §1–17): the deal, bidding, draw,
+after-draw calls, melds, dix, trick play, Jo-Jotte and the scoring of a hand.
+
+The state is an immutable `JJState`; `JojotteRules.legal_actions`, ``check``
+and ``apply`` are the whole game. `score_hand` turns a finished state into a
+`HandScore`; `ScoreSheet` (in ``jojotte_sheet``) adds hands into games and
+rubbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from ..cards import PIQUET_PACK, SEVEN, KING, QUEEN, SUIT_MASKS, card_name, iter_cards, make_card, mask_of
+from .base import CHANCE, Action, Options, Rules, Violation, register
+from .jojotte_cards import (JOJOTTE, LAST_TRICK, NO_TRUMP, POINTS, SUIT_WORDS, Meld, best_four, check_melds,
+                            legal_play_mask, sequence_key, trick_winner)
+
+
+@dataclass(frozen=True)
+class JojotteOptions(Options):
+    """The open points of §22 as named options; every default is the spec's."""
+
+    nullo_bidder_may_meld: bool = False  # OP-01
+    melds_in_nullo: bool = True  # OP-02 (variant.melds_in_nullo = false)
+    nullo_after_double: bool = False  # OP-03
+    nullo_bidder_leads: bool = False  # OP-04
+    nt_overcall_round2_only: bool = False  # OP-05
+    nt_direct_in_round1: bool = False  # OP-05
+    overtrump_on_ruff: str = "never"  # OP-06 (4P)
+    no_ruff_if_partner_winning: bool = False  # OP-07 (4P)
+    jojotte_above_line: bool = False  # OP-08
+    multiply_card_points_only: bool = False  # OP-09
+    compare_after_multiplier: bool = False  # OP-10
+    multiply_melds: bool = False  # OP-11
+    multiply_slam_bonus: bool = False  # OP-11
+    multiplier_only_below_line: bool = False  # OP-12
+    prisoners_below_line: bool = False  # OP-13
+    prisoners_skip_nullo: bool = False  # OP-14
+    bonuses_in_total: bool = True  # OP-15 (variant.bonuses_in_total = false)
+    sequence_tie: str = "none"  # OP-16
+    sequence_compare_by_value: bool = False  # OP-17
+    card_in_one_meld_only: bool = False  # OP-18
+    sequence_must_be_maximal: bool = False  # OP-18
+    dix_from_contract: bool = False  # OP-19 (Kandell: from the moment trump is fixed)
+    dix_until_own_first_card: bool = False  # OP-19
+    dix_blocked_only_if_scored: bool = False  # OP-20
+    cut_order: str = "natural"  # OP-30
+    recut_each_rubber: bool = False  # OP-30
+    carry_partscore: bool = False  # OP-31
+    session_by_points: bool = False  # OP-32
+    game_target: int = 80  # JJ-GAME-1
+    rubber_bonus: int = 300  # JJ-RUBBER-1
+
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
+        "overtrump_on_ruff": ("never", "always", "over_opponent_only"),
+        "sequence_tie": ("none", "defender", "declarer"),
+        "cut_order": ("natural", "plain"),
+    }
+
+
+# auction nodes (JJ-BID state table)
+R1A, R1B, R2A, R2B, SUIT, NT, DOUBLED, ENDED, VOID = "R1a", "R1b", "R2a", "R2b", "Suit", "NT", "X", "end", "void"
+
+# phases
+AUCTION, DRAW, AFTER, PLAY, DONE, VOID_HAND = "auction", "draw", "after", "play", "done", "void"
+
+# after-draw steps (JJ-POST-1…6)
+DEF_CALL, DEF_MELDS, DECL_SLAM, DECL_MELDS, AFTER_DONE = "def_call", "def_melds", "decl_slam", "decl_melds", "after_done"
+
+
+class JJState(NamedTuple):
+    """A two-player hand at one moment. Seats are 0 and 1; hands are bitmasks.
+
+    Cards nobody recorded are counted in ``unknown`` instead of ``hands``; the
+    checks that need them are then skipped (the validator says so).
+    """
+
+    phase: str
+    dealer: int
+    hands: tuple[int, ...]
+    unknown: tuple[int, ...]
+    seen: int  # every card known to be somewhere (hands, turned, information card, played)
+    turned: int
+    info: int
+    node: str
+    bidder: int  # the player whose contract currently stands, -1 before
+    denomination: str  # "suit", "nt" or "nullo"; "" before a contract
+    trump: int
+    mult: int
+    doubler: int
+    step: str
+    nullo_bidder: int
+    slam: bool
+    melds: tuple[tuple[Meld, ...], ...]
+    dix: int  # seat that made the exchange, -1
+    tricks_done: int
+    leader: int
+    trick: tuple[int, ...]
+    won: tuple[int, ...]
+    card_pts: tuple[int, ...]
+    last_trick: int  # seat that won the last trick, -1
+    jo: tuple[int, ...]  # 0 nothing, 1 said "Jo", 2 scored Jo-Jotte
+    history: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner) per finished trick
+
+    @property
+    def declarer(self) -> int:
+        return self.bidder
+
+    @property
+    def defender(self) -> int:
+        return 1 - self.bidder if self.bidder >= 0 else -1
+
+
+class MeldResult(NamedTuple):
+    class_a: int  # seat that wins class A, -1
+    class_b: int
+    points: tuple[int, ...]
+    shown: tuple[tuple[Meld, ...], ...]  # the melds each player scores (and so shows)
+
+
+class Credit(NamedTuple):
+    """One line written on the score sheet for a hand: who, where, how much and why."""
+
+    seat: int
+    line: str  # "below" or "above"
+    amount: int
+    rule: str
+    why: str
+
+
+class HandScore(NamedTuple):
+    """The score of one hand, before the sheet adds held-aside points and bonuses of games and rubbers."""
+
+    trick_points: tuple[int, ...]  # trick score: card points + last trick + Jo-Jotte (unmultiplied)
+    meld_points: tuple[int, ...]
+    bonus: tuple[int, ...]  # Slam bonuses
+    total: tuple[int, ...]  # JJ-SCORE-1
+    credits: tuple[Credit, ...]
+    held_aside: int  # points put into the pool by this hand
+    winner: int  # JJ-SCORE-10; -1 for none
+    tricks: tuple[int, ...]
+    void: bool = False
+    nullo: bool = False
+
+    def below(self, seat: int) -> int:
+        return sum(c.amount for c in self.credits if c.seat == seat and c.line == "below")
+
+    def above(self, seat: int) -> int:
+        return sum(c.amount for c in self.credits if c.seat == seat and c.line == "above")
+
+
+@register
+class JojotteRules(Rules):
+    """Culbertson's two-player Jo-Jotte, the main game of the spec (§1–17)."""
+
+    name = "jojotte"
+    aliases = ("jojotte-2", "jo-jotte", "jj2")
+    title = "Jo-Jotte, two players"
+    seats = 2
+    seat_labels = ("A", "B")
+    pack = PIQUET_PACK
+    options_class = JojotteOptions
+    rule_prefix = "JJ"
+    tricks_per_hand = 9
+    dealt_per_seat = 6
+    drawn_per_seat = 3
+    options: JojotteOptions
+
+    # --- building the first state ------------------------------------------------
+    def initial_state(self, dealer: int, hands: tuple[int, ...], turned: int,
+                      unknown: tuple[int, ...] | None = None) -> JJState:
+        """The state after the deal (JJ-DEAL-3/4): six cards each and the turned card.
+
+        ``hands`` holds the cards known to be in each hand; ``unknown`` how many
+        more cards each hand holds that nobody recorded (default: 6 - known).
+        """
+        if unknown is None:
+            unknown = tuple(self.dealt_per_seat - h.bit_count() for h in hands)
+        seen = 0
+        for h in hands:
+            seen |= h
+        if turned >= 0:
+            seen |= 1 << turned
+        return JJState(AUCTION, dealer, tuple(hands), tuple(unknown), seen, turned, -1, R1A, -1, "", NO_TRUMP, 1,
+                       -1, "", -1, False, ((), ()), -1, 0, -1, (), (0, 0), (0, 0), -1, (0, 0), ())
+
+    def check_deal(self, hands: tuple[int, ...], turned: int) -> Violation | None:
+        """JJ-DEAL-5 / JJ-INV-1: the dealt hands and the turned card are distinct cards of the pack."""
+        seen = 0
+        cards = [c for h in hands for c in iter_cards(h)] + ([turned] if turned >= 0 else [])
+        for c in cards:
+            if c not in self.pack:
+                return Violation("JJ-DECK-1", f"{card_name(c)} is not a card of the 32-card pack")
+            if seen >> c & 1:
+                return Violation("JJ-DEAL-5", f"{card_name(c)} is dealt twice")
+            seen |= 1 << c
+        for seat, h in enumerate(hands):
+            if h.bit_count() > self.dealt_per_seat:
+                return Violation("JJ-DEAL-3", f"{{p{seat}}} is dealt {h.bit_count()} cards, not {self.dealt_per_seat}")
+        return None
+
+    # --- whose turn ---------------------------------------------------------------
+    def current_player(self, s: JJState) -> int:
+        if s.phase == AUCTION:
+            return self._caller(s)
+        if s.phase == DRAW:
+            return CHANCE
+        if s.phase == AFTER:
+            return self._after_caller(s)
+        if s.phase == PLAY:
+            return (s.leader + len(s.trick)) % 2
+        return -1
+
+    def is_terminal(self, s: JJState) -> bool:
+        return s.phase in (DONE, VOID_HAND)
+
+    def _caller(self, s: JJState) -> int:
+        nd = 1 - s.dealer
+        node = s.node
+        if node in (R1A, R2A):
+            return nd
+        if node in (R1B, R2B):
+            return s.dealer
+        if node in (SUIT, NT):
+            return 1 - s.bidder
+        if node == DOUBLED:
+            return s.bidder
+        return -1
+
+    def _after_caller(self, s: JJState) -> int:
+        if s.step in (DEF_CALL, DEF_MELDS):
+            return 1 - s.bidder if s.nullo_bidder < 0 or s.step == DEF_CALL else s.nullo_bidder
+        if s.step in (DECL_SLAM, DECL_MELDS):
+            # the declarer of the original contract (JJ-POST-3, JJ-POST-6)
+            return s.bidder if s.nullo_bidder < 0 else 1 - s.nullo_bidder
+        return -1
+
+    # --- legal actions ------------------------------------------------------------
+    def legal_actions(self, s: JJState) -> tuple[Action, ...]:
+        if s.phase == AUCTION:
+            seat = self._caller(s)
+            return tuple(Action(seat, k, suit=su) for k, su in self._auction_calls(s))
+        if s.phase == DRAW:
+            return ()  # a chance event: the draw comes from the record or the simulator
+        if s.phase == AFTER:
+            seat = self._after_caller(s)
+            acts = [Action(seat, k) for k in self._after_calls(s) if k != "melds"]
+            if "melds" in self._after_calls(s):
+                acts.extend(Action(seat, "melds", melds=m) for m in self._meld_choices(s, seat))
+            acts.extend(self._dix_actions(s))
+            return tuple(acts)
+        if s.phase == PLAY:
+            seat = (s.leader + len(s.trick)) % 2
+            rule = legal_play_mask(s.hands[seat], s.trick, s.trump, self.options.overtrump_on_ruff)
+            acts = []
+            for c in iter_cards(rule.mask):
+                acts.append(Action(seat, "play", card=c))
+                ann = self._announcement_for(s, seat, c)
+                if ann:
+                    acts.append(Action(seat, "play", card=c, announce=ann))
+            acts.extend(self._dix_actions(s))
+            return tuple(acts)
+        return ()
+
+    def _auction_calls(self, s: JJState) -> list[tuple[str, int]]:
+        node = s.node
+        turned_suit = s.turned >> 4 if s.turned >= 0 else -1
+        if node in (R1A, R1B):
+            calls = [("pass", -1), ("accept", -1)]
+            if self.options.nt_direct_in_round1:
+                calls.append(("nt", -1))
+            return calls
+        if node in (R2A, R2B):
+            return [("pass", -1)] + [("name", su) for su in range(4) if su != turned_suit] + [("nt", -1)]
+        if node == SUIT:
+            calls = [("pass", -1), ("double", -1)]
+            if not (self.options.nt_overcall_round2_only and s.trump == turned_suit):
+                calls.append(("nt", -1))
+            return calls
+        if node == NT:
+            return [("pass", -1), ("double", -1)]
+        if node == DOUBLED:
+            return [("pass", -1), ("redouble", -1)]
+        return []
+
+    def _after_calls(self, s: JJState) -> tuple[str, ...]:
+        if s.step == DEF_CALL:
+            may_nullo = self.options.nullo_after_double or s.doubler != 1 - s.bidder
+            return ("pass", "melds", "nullo") if may_nullo else ("pass", "melds")
+        if s.step == DEF_MELDS:
+            return ("pass", "melds")
+        if s.step == DECL_SLAM:
+            return ("pass", "slam")
+        if s.step == DECL_MELDS:
+            return ("pass", "melds")
+        return ()
+
+    def _meld_choices(self, s: JJState, seat: int) -> list[tuple[Meld, ...]]:
+        """Every meld the player holds, declared all together (what a simulator offers)."""
+        from .jojotte_cards import four_order
+
+        hand = s.hands[seat]
+        kind = self._meld_denomination(s)
+        melds: list[Meld] = []
+        for r in four_order(kind):
+            if all(hand >> make_card(su, r) & 1 for su in range(4)):
+                melds.append(Meld("four", r, -1, 4))
+        for su in range(4):
+            r = 14
+            while r >= 9:
+                if hand >> make_card(su, r) & 1:
+                    low = r
+                    while low - 1 >= 7 and hand >> make_card(su, low - 1) & 1:
+                        low -= 1
+                    if r - low + 1 >= 3:
+                        melds.append(Meld("seq", r, su, r - low + 1))
+                    r = low - 1
+                else:
+                    r -= 1
+        if not melds:
+            return []
+        choices = [tuple(melds)]
+        if len(melds) > 1:
+            choices.append((melds[0],))
+        return choices
+
+    def _meld_denomination(self, s: JJState) -> str:
+        if s.nullo_bidder >= 0:
+            return "nullo"
+        return s.denomination
+
+    def _dix_holder(self, s: JJState) -> int:
+        if s.denomination != "suit" or s.nullo_bidder >= 0 or s.dix >= 0 or s.turned < 0:
+            return -1
+        if s.trump != s.turned >> 4 or s.turned & 15 == SEVEN:
+            return -1
+        seven = make_card(s.trump, SEVEN)
+        for seat in (0, 1):
+            if s.hands[seat] >> seven & 1:
+                return seat
+        return -1
+
+    def _dix_actions(self, s: JJState) -> list[Action]:
+        seat = self._dix_holder(s)
+        if seat < 0:
+            return []
+        if self._dix_problem(s, seat) is not None:
+            return []
+        return [Action(seat, "dix")]
+
+    def _dix_problem(self, s: JJState, seat: int) -> Violation | None:
+        if s.phase == PLAY:
+            if s.tricks_done > 0 or (s.trick and not (self.options.dix_until_own_first_card and len(s.trick) == 1
+                                                       and (s.leader + 1) % 2 == seat)):
+                return Violation("JJ-DIX-3", "the dix exchange must be made before the first card of trick 1")
+        seven_mask = 1 << make_card(s.trump, SEVEN)
+        if any(m.mask & seven_mask for m in s.melds[seat]):
+            if not self.options.dix_blocked_only_if_scored:
+                return Violation("JJ-DIX-4", f"{{p{seat}}} declared the seven of trumps in a meld and may not exchange it")
+        return None
+
+    def _announcement_for(self, s: JJState, seat: int, card: int) -> str:
+        if s.denomination != "suit" or s.nullo_bidder >= 0:
+            return ""
+        if card == make_card(s.trump, KING) and s.hands[seat] >> make_card(s.trump, QUEEN) & 1:
+            return "jo"
+        if card == make_card(s.trump, QUEEN) and s.jo[seat] == 1:
+            return "jotte"
+        return ""
+
+    # --- checking one action ----------------------------------------------------
+    def check(self, s: JJState, a: Action) -> Violation | None:
+        phase = s.phase
+        if phase == PLAY and a.kind == "play":
+            return self._check_play(s, a)
+        if phase == AUCTION:
+            return self._check_call(s, a)
+        if phase == DRAW:
+            if a.kind != "draw":
+                return Violation("JJ-DRAW-1", "the draw comes before any call after the bidding")
+            return self._check_draw(s, a)
+        if phase == AFTER or (phase == PLAY and a.kind == "dix"):
+            return self._check_after(s, a)
+        if phase in (DONE, VOID_HAND):
+            if s.phase == VOID_HAND:
+                return Violation("JJ-BID-12", "the hand was thrown in (all passed); nothing more is played")
+            return Violation("JJ-INV-2", f"all {self.tricks_per_hand} tricks have been played")
+        return Violation("JJ-INV-2", f"{a.kind} is not possible now")
+
+    def _check_call(self, s: JJState, a: Action) -> Violation | None:
+        caller = self._caller(s)
+        if a.seat != caller:
+            return Violation("JJ-BID-1" if s.node.startswith("R") else "JJ-BID-6", f"it is {{p{caller}}}'s turn to call, not {{p{a.seat}}}'s")
+        legal = self._auction_calls(s)
+        if (a.kind, a.suit if a.kind == "name" else -1) in legal:
+            return None
+        node = s.node
+        word = a.kind.upper() + (f" {SUIT_WORDS.get(a.suit, '?')}" if a.kind == "name" else "")
+        if node in (R1A, R1B):
+            if a.kind == "nt":
+                return Violation("JJ-BID-3", "NT cannot be bid in round 1 (only ACCEPT or PASS)")
+            return Violation("JJ-BID-3", f"{word} is not a round-1 call: only ACCEPT or PASS")
+        if node in (R2A, R2B):
+            if a.kind == "name":
+                return Violation("JJ-BID-5", f"the suit named in round 2 must differ from the turned suit ({SUIT_WORDS[a.suit]})")
+            return Violation("JJ-BID-4", f"{word} is not a round-2 call: NAME a suit, NT or PASS")
+        if node == SUIT:
+            if a.kind in ("name", "accept"):
+                return Violation("JJ-BID-7", "a suit contract can never be replaced by another suit")
+            if a.kind == "nt":
+                return Violation("JJ-BID-6", "NT may overcall only a suit named in round 2 (variant nt_overcall_round2_only)")
+            return Violation("JJ-BID-6", f"{word} is not an answer to a suit contract: PASS, DOUBLE or NT")
+        if node == NT:
+            if a.kind == "nt":
+                return Violation("JJ-BID-7", "a NT contract can never be overcalled")
+            if a.kind == "redouble":
+                return Violation("JJ-DBL-2", "only a doubled contract can be redoubled")
+            return Violation("JJ-BID-8", f"{word} is not an answer to a NT contract: PASS or DOUBLE")
+        if node == DOUBLED:
+            if a.kind == "double":
+                return Violation("JJ-DBL-1", "the contract is already doubled")
+            return Violation("JJ-BID-9", f"after a double only REDOUBLE or PASS is possible, not {word}")
+        return Violation("JJ-BID-10", "the bidding is over")
+
+    def _check_draw(self, s: JJState, a: Action) -> Violation | None:
+        seen = 0
+        for c in iter_cards(s.hands[0] | s.hands[1]):
+            seen |= 1 << c
+        if s.turned >= 0:
+            seen |= 1 << s.turned
+        for seat, m in enumerate(a.cards):
+            if m & seen:
+                dup = card_name(next(iter_cards(m & seen)))
+                return Violation("JJ-DRAW-4", f"{dup}, drawn by {{p{seat}}}, is already in play")
+            seen |= m
+        if a.info >= 0 and seen >> a.info & 1:
+            return Violation("JJ-DRAW-4", f"the information card {card_name(a.info)} is already in play")
+        for seat, m in enumerate(a.cards):
+            if s.hands[seat].bit_count() + s.unknown[seat] + m.bit_count() > self.dealt_per_seat + self.drawn_per_seat:
+                return Violation("JJ-DRAW-1", f"{{p{seat}}} would hold more than nine cards after the draw")
+        return None
+
+    def _check_after(self, s: JJState, a: Action) -> Violation | None:
+        if a.kind == "dix":
+            holder = self._dix_holder(s)
+            if s.dix >= 0:
+                return Violation("JJ-DIX-5", "the dix exchange was already made in this hand")
+            if s.denomination != "suit" or s.nullo_bidder >= 0:
+                return Violation("JJ-DIX-1", "there is no dix exchange in NT or Nullo")
+            if s.turned >= 0 and s.trump != s.turned >> 4:
+                return Violation("JJ-DIX-1", "the dix exchange needs the turned suit to be trump")
+            if s.turned >= 0 and s.turned & 15 == SEVEN:
+                return Violation("JJ-DIX-6", "the turned card is itself the seven of trumps")
+            seven = make_card(s.trump, SEVEN)
+            if holder != a.seat:
+                if s.unknown[a.seat] and not s.seen >> seven & 1:
+                    holder = a.seat  # the seven may be among the cards nobody recorded
+                else:
+                    return Violation("JJ-DIX-2", f"{{p{a.seat}}} does not hold the seven of trumps ({card_name(seven)})")
+            return self._dix_problem(s, a.seat)
+        caller = self._after_caller(s)
+        if a.seat != caller:
+            step_rule = {DEF_CALL: "JJ-POST-1", DEF_MELDS: "JJ-POST-1", DECL_SLAM: "JJ-POST-3", DECL_MELDS: "JJ-POST-6"}[s.step]
+            return Violation(step_rule, f"it is {{p{caller}}}'s turn after the draw, not {{p{a.seat}}}'s")
+        allowed = self._after_calls(s)
+        if a.kind not in allowed:
+            if a.kind == "nullo":
+                if s.step == DEF_CALL:
+                    return Violation("JJ-DBL-6", f"{{p{a.seat}}} doubled and may not bid Nullo")
+                return Violation("JJ-NULLO-2", "only the defender may bid Nullo, at the first call after the draw")
+            if a.kind == "slam":
+                return Violation("JJ-SLAM-1", "only the declarer may bid Slam, at the second call after the draw")
+            if a.kind == "melds" and s.step == DECL_SLAM:
+                return Violation("JJ-POST-3", f"{{p{a.seat}}} must first call SLAM or PASS, then declare melds")
+            return Violation("JJ-POST-1", f"{a.kind.upper()} is not a call at this point after the draw")
+        if a.kind == "melds":
+            if not a.melds:
+                return Violation("JJ-MELD-1", "a meld declaration names at least one meld")
+            bad = check_melds(a.melds, s.hands[a.seat], s.unknown[a.seat] == 0, self._meld_denomination(s),
+                              self.options.card_in_one_meld_only, self.options.sequence_must_be_maximal)
+            if bad:
+                return Violation(bad[0], bad[1].replace("{p}", f"{{p{a.seat}}}"))
+            if s.unknown[a.seat]:
+                for m in a.melds:
+                    elsewhere = m.mask & s.seen & ~s.hands[a.seat]
+                    if elsewhere:
+                        return Violation("JJ-MELD-4", f"{m.describe()} needs {card_name(next(iter_cards(elsewhere)))}, which is elsewhere")
+        return None
+
+    def _check_play(self, s: JJState, a: Action) -> Violation | None:
+        seat = (s.leader + len(s.trick)) % 2
+        card = a.card
+        if a.seat != seat:
+            if not s.trick:
+                return Violation("JJ-PLAY-11" if s.tricks_done else "JJ-PLAY-1",
+                                 f"{{p{seat}}} leads to trick {s.tricks_done + 1}, not {{p{a.seat}}}")
+            return Violation("JJ-INV-2", f"it is {{p{seat}}}'s turn to play, not {{p{a.seat}}}'s")
+        hand = s.hands[seat]
+        if not hand >> card & 1:
+            if s.unknown[seat] == 0 or s.seen >> card & 1 or card not in self.pack:
+                where = self._where_is(s, card)
+                return Violation("JJ-INV-2", f"{{p{seat}}} played {card_name(card)}, which is not in his hand{where}")
+        else:
+            rule = legal_play_mask(hand, s.trick, s.trump, self.options.overtrump_on_ruff)
+            if not rule.mask >> card & 1:
+                return self._explain_play(s, seat, card, rule)
+        if s.unknown[seat] and not hand >> card & 1 and s.trick:
+            # an unrecorded card: only what the known cards prove can be checked
+            rule = legal_play_mask(hand, s.trick, s.trump, self.options.overtrump_on_ruff)
+            led = s.trick[0] >> 4
+            if card >> 4 != led and hand & SUIT_MASKS[led]:
+                return self._explain_play(s, seat, card, rule)
+        if a.announce:
+            return self._check_announce(s, seat, card, a.announce)
+        return None
+
+    def _where_is(self, s: JJState, card: int) -> str:
+        for i, h in enumerate(s.hands):
+            if h >> card & 1:
+                return f" ({{p{i}}} holds it)"
+        for _, cards, _ in s.history:
+            if card in cards:
+                return " (it was played earlier)"
+        if card == s.turned:
+            return " (it is the turned card)"
+        if card == s.info:
+            return " (it is the information card)"
+        return ""
+
+    def _explain_play(self, s: JJState, seat: int, card: int, rule) -> Violation:
+        legal = " ".join(card_name(c) for c in sorted(iter_cards(rule.mask), key=lambda c: (c >> 4, -(c & 15))))
+        led = s.trick[0] >> 4
+        word = SUIT_WORDS[led]
+        if rule.rule == "JJ-PLAY-3":
+            return Violation("JJ-PLAY-3", f"{{p{seat}}} played {card_name(card)} but holds {legal} and had to follow {word}")
+        if rule.rule == "JJ-PLAY-4":
+            if card >> 4 == s.trump:
+                return Violation("JJ-PLAY-4", f"{{p{seat}}} played {card_name(card)} but could beat {card_name(s.trick[0])} with {legal}")
+            return Violation("JJ-PLAY-4", f"{{p{seat}}} played {card_name(card)} but holds {legal} and had to follow trumps")
+        if rule.rule == "JJ-PLAY-5":
+            return Violation("JJ-PLAY-5", f"{{p{seat}}} played {card_name(card)} with no {word} but holds the trump {legal} and had to trump")
+        if rule.rule == "JJ-PLAY-6":
+            return Violation("JJ-PLAY-6", f"{{p{seat}}} played {card_name(card)} but had to overtrump with {legal}")
+        return Violation(rule.rule, f"{{p{seat}}} may not play {card_name(card)}; legal: {legal}")
+
+    def _check_announce(self, s: JJState, seat: int, card: int, word: str) -> Violation | None:
+        word = word.lower()
+        if s.denomination != "suit" or s.nullo_bidder >= 0:
+            return Violation("JJ-JOJOTTE-1", f"{{p{seat}}} said \"{word.capitalize()}\" but there is no Jo-Jotte in NT or Nullo")
+        king, queen = make_card(s.trump, KING), make_card(s.trump, QUEEN)
+        if word == "jo":
+            if card != king:
+                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jo\" with {card_name(card)}; \"Jo\" goes with the king of trumps")
+            holds_queen = s.hands[seat] >> queen & 1 or (s.unknown[seat] and not s.seen >> queen & 1)
+            if not holds_queen:
+                return Violation("JJ-JOJOTTE-2", f"{{p{seat}}} said \"Jo\" without holding the queen of trumps ({card_name(queen)})")
+            return None
+        if word == "jotte":
+            if card != queen:
+                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jotte\" with {card_name(card)}; \"Jotte\" goes with the queen of trumps")
+            if s.jo[seat] != 1:
+                return Violation("JJ-JOJOTTE-5", f"{{p{seat}}} said \"Jotte\" without an earlier legal \"Jo\" with the king")
+            return None
+        return Violation("JJ-JOJOTTE-8", f"\"{word}\" is not an announcement (only Jo and Jotte)")
+
+    # --- the next state -----------------------------------------------------------
+    def _next(self, s: JJState, a: Action) -> JJState:
+        if a.kind == "play":
+            return self._next_play(s, a)
+        if s.phase == AUCTION:
+            return self._next_call(s, a)
+        if a.kind == "draw":
+            hands = tuple(h | m for h, m in zip(s.hands, a.cards))
+            drawn = tuple(self.drawn_per_seat - m.bit_count() for m in a.cards)
+            unknown = tuple(u + d for u, d in zip(s.unknown, drawn))
+            seen = s.seen | a.cards[0] | a.cards[1] | ((1 << a.info) if a.info >= 0 else 0)
+            return s._replace(phase=AFTER, hands=hands, unknown=unknown, seen=seen, info=a.info, step=DEF_CALL)
+        if a.kind == "dix":
+            seven = make_card(s.trump, SEVEN)
+            hands = list(s.hands)
+            unknown = list(s.unknown)
+            if hands[a.seat] >> seven & 1:
+                hands[a.seat] &= ~(1 << seven)
+            else:
+                unknown[a.seat] -= 1
+            if s.turned >= 0:
+                hands[a.seat] |= 1 << s.turned
+            else:
+                unknown[a.seat] += 1
+            return s._replace(hands=tuple(hands), unknown=tuple(unknown), dix=a.seat, seen=s.seen | 1 << seven)
+        return self._next_after(s, a)
+
+    def _next_call(self, s: JJState, a: Action) -> JJState:
+        node, k = s.node, a.kind
+        turned_suit = s.turned >> 4 if s.turned >= 0 else -1
+        if k == "accept" or (k == "nt" and node in (R1A, R1B)):
+            if k == "nt":
+                return s._replace(node=NT, bidder=a.seat, denomination="nt", trump=NO_TRUMP)
+            return s._replace(node=SUIT, bidder=a.seat, denomination="suit", trump=turned_suit)
+        if k == "name":
+            return s._replace(node=SUIT, bidder=a.seat, denomination="suit", trump=a.suit)
+        if k == "nt":
+            return s._replace(node=NT, bidder=a.seat, denomination="nt", trump=NO_TRUMP)
+        if k == "double":
+            return s._replace(node=DOUBLED, mult=2, doubler=a.seat)
+        if k == "redouble":
+            return s._replace(node=ENDED, mult=4, phase=DRAW)
+        # pass
+        nxt = {R1A: R1B, R1B: R2A, R2A: R2B}.get(node)
+        if nxt:
+            return s._replace(node=nxt)
+        if node == R2B:
+            return s._replace(node=VOID, phase=VOID_HAND)
+        return s._replace(node=ENDED, phase=DRAW)
+
+    def _next_after(self, s: JJState, a: Action) -> JJState:
+        k, step = a.kind, s.step
+        melds = s.melds
+        if k == "melds":
+            melds = tuple(a.melds if i == a.seat else m for i, m in enumerate(melds))
+        if step == DEF_CALL:
+            if k == "nullo":
+                nxt = DEF_MELDS if self.options.nullo_bidder_may_meld else DECL_SLAM
+                return s._replace(step=nxt, nullo_bidder=a.seat)
+            return s._replace(step=DECL_SLAM, melds=melds)
+        if step == DEF_MELDS:
+            return s._replace(step=DECL_SLAM, melds=melds)
+        if step == DECL_SLAM:
+            if k == "slam":
+                return s._replace(step=DECL_MELDS, slam=True, nullo_bidder=-1)  # JJ-POST-4
+            return s._replace(step=DECL_MELDS)
+        # DECL_MELDS: the last call; then the comparison and trick play (JJ-POST-7, JJ-POST-9)
+        s = s._replace(step=AFTER_DONE, melds=melds)
+        if s.nullo_bidder >= 0:  # JJ-POST-5, JJ-NULLO-4
+            leader = s.nullo_bidder if self.options.nullo_bidder_leads else 1 - s.nullo_bidder
+            return s._replace(phase=PLAY, denomination="nullo", trump=NO_TRUMP, leader=leader, mult=1)
+        return s._replace(phase=PLAY, leader=1 - s.bidder)  # JJ-PLAY-1
+
+    def _next_play(self, s: JJState, a: Action) -> JJState:
+        seat, card = a.seat, a.card
+        hands = list(s.hands)
+        unknown = s.unknown
+        if hands[seat] >> card & 1:
+            hands[seat] ^= 1 << card
+        else:
+            unknown = tuple(u - (i == seat) for i, u in enumerate(unknown))
+        jo = s.jo
+        if a.announce:
+            w = a.announce.lower()
+            jo = tuple((1 if w == "jo" else 2) if i == seat else j for i, j in enumerate(jo))
+        trick = s.trick + (card,)
+        if len(trick) < 2:
+            return s._replace(hands=tuple(hands), unknown=unknown, seen=s.seen | 1 << card, trick=trick, jo=jo)
+        win = (s.leader + trick_winner(trick, s.trump)) % 2
+        pts = POINTS[s.trump + 1]
+        gained = pts[trick[0]] + pts[trick[1]]
+        done = s.tricks_done + 1
+        last = -1
+        if done == self.tricks_per_hand:
+            last = win
+            if s.denomination != "nullo":
+                gained += LAST_TRICK  # JJ-PTS-2
+        card_pts = tuple(p + gained if i == win else p for i, p in enumerate(s.card_pts))
+        won = tuple(w + 1 if i == win else w for i, w in enumerate(s.won))
+        return s._replace(phase=DONE if done == self.tricks_per_hand else PLAY, hands=tuple(hands), unknown=unknown,
+                          seen=s.seen | 1 << card, trick=(), leader=win, tricks_done=done, won=won,
+                          card_pts=card_pts, last_trick=last, jo=jo, history=s.history + ((s.leader, trick, win),))
+
+    # --- melds and scoring ------------------------------------------------------
+    def compare_melds(self, s: JJState) -> MeldResult:
+        """JJ-MELD-6…10: who wins each class and what each player scores."""
+        kind = s.denomination if s.phase in (PLAY, DONE) else self._meld_denomination(s)
+        if kind == "nullo" and not self.options.melds_in_nullo:
+            return MeldResult(-1, -1, (0, 0), ((), ()))
+        decl = s.bidder if s.nullo_bidder < 0 else 1 - s.nullo_bidder
+        fours = [best_four(m, kind) for m in s.melds]
+        class_a = -1
+        if min(fours) < 99:
+            class_a = 0 if fours[0] < fours[1] else 1  # JJ-MELD-7 (no ties possible)
+        trump = s.trump if kind == "suit" else NO_TRUMP
+        by_value = self.options.sequence_compare_by_value
+        keys = [max((sequence_key(m, trump, by_value) for m in ms if m.kind == "seq"), default=None) for ms in s.melds]
+        class_b = -1
+        if keys[0] and keys[1]:
+            if keys[0] != keys[1]:
+                class_b = 0 if keys[0] > keys[1] else 1
+            elif self.options.sequence_tie == "declarer":
+                class_b = decl
+            elif self.options.sequence_tie == "defender":
+                class_b = 1 - decl
+        elif keys[0] or keys[1]:
+            class_b = 0 if keys[0] else 1  # JJ-MELD-9
+        points = [0, 0]
+        shown: list[tuple[Meld, ...]] = [(), ()]
+        order = set(best_four_ranks(kind))
+        if class_a >= 0:
+            fs = tuple(m for m in s.melds[class_a] if m.kind == "four" and m.rank in order)
+            points[class_a] += 100 * len(fs)
+            shown[class_a] += fs
+        if class_b >= 0:
+            ss = tuple(m for m in s.melds[class_b] if m.kind == "seq")
+            points[class_b] += sum(m.value for m in ss)
+            shown[class_b] += ss
+        return MeldResult(class_a, class_b, tuple(points), tuple(shown))
+
+    def score_hand(self, s: JJState, won: tuple[int, ...] | None = None,
+                   trick_scores: tuple[int, ...] | None = None) -> HandScore:
+        """Score a finished hand (JJ-SCORE, JJ-NULLO, JJ-SLAM, JJ-MELD-12).
+
+        For a hand recorded without its cards, pass the tricks each player won
+        and their trick scores (card points, last trick and Jo-Jotte).
+        """
+        o = self.options
+        if s.phase == VOID_HAND:
+            return HandScore((0, 0), (0, 0), (0, 0), (0, 0), (), 0, -1, (0, 0), void=True)
+        won = won if won is not None else s.won
+        jo_pts = tuple(JOJOTTE if j == 2 else 0 for j in s.jo)
+        last = tuple(LAST_TRICK if s.last_trick == i and s.denomination != "nullo" else 0 for i in (0, 1))
+        if trick_scores is None:
+            trick = tuple(p + (0 if o.jojotte_above_line else j) for p, j in zip(s.card_pts, jo_pts))
+        else:
+            trick = trick_scores
+        melds = self.compare_melds(s)
+        mp = melds.points
+        credits: list[Credit] = []
+        for seat in (0, 1):
+            if mp[seat]:
+                shown = ", ".join(m.describe() for m in melds.shown[seat])
+                credits.append(Credit(seat, "above", mp[seat] * (s.mult if o.multiply_melds else 1), "JJ-MELD-12", f"melds: {shown}"))
+            if o.jojotte_above_line and jo_pts[seat]:
+                credits.append(Credit(seat, "above", jo_pts[seat], "JJ-PTS-3", "Jo-Jotte (variant jojotte_above_line)"))
+
+        if s.denomination == "nullo":
+            nb = s.nullo_bidder_final if hasattr(s, "nullo_bidder_final") else self._nullo_bidder(s)
+            n = won[nb]
+            held = sum(trick)  # JJ-NULLO-5
+            if n == 0:
+                credits.append(Credit(nb, "above", 200, "JJ-NULLO-6", "Nullo made"))
+                winner = nb
+            else:
+                pen = 200 + 100 * (n - 1)
+                credits.append(Credit(1 - nb, "above", pen, "JJ-NULLO-7", f"Nullo failed with {n} trick{'s' if n > 1 else ''}: 200 + 100 × {n - 1}"))
+                winner = 1 - nb
+            total = tuple(t + m for t, m in zip(trick, mp))
+            return HandScore(trick, mp, (0, 0), total, tuple(credits), held, winner, tuple(won), nullo=True)
+
+        decl, dfd = s.bidder, 1 - s.bidder
+        m = s.mult
+        bonus = [0, 0]
+        all_tricks = self.tricks_per_hand
+        if s.slam and won[decl] == all_tricks:
+            bonus[decl] = 500  # JJ-SLAM-3
+        elif not s.slam:
+            for seat in (0, 1):
+                if won[seat] == all_tricks:
+                    bonus[seat] = 100  # JJ-SLAM-5
+        for seat in (0, 1):
+            if bonus[seat]:
+                credits.append(Credit(seat, "above", bonus[seat] * (m if o.multiply_slam_bonus else 1),
+                                      "JJ-SLAM-3" if s.slam else "JJ-SLAM-5", "bid Slam made" if s.slam else "unbid Slam"))
+        in_total = bonus if o.bonuses_in_total else [0, 0]
+        if o.compare_after_multiplier:
+            total = tuple(m * t + p + b for t, p, b in zip(trick, mp, in_total))
+        else:
+            total = tuple(t + p + b for t, p, b in zip(trick, mp, in_total))
+
+        if o.multiply_card_points_only and trick_scores is None:
+            extra = tuple(l + (0 if o.jojotte_above_line else j) for l, j in zip(last, jo_pts))
+            mc = sum(m * (t - e) + e for t, e in zip(trick, extra))
+        else:
+            mc = m * sum(trick)
+        c_plain = sum(trick)
+        aside_c = c_plain if o.multiplier_only_below_line else mc
+        held = 0
+        winner = -1
+        if s.slam and won[decl] < all_tricks:  # JJ-SLAM-4
+            winner = dfd
+            if total[dfd] > total[decl]:
+                credits.append(Credit(dfd, "below", mc, "JJ-SLAM-4", f"bid Slam failed; defender's total higher: {self._c_text(m, trick)}"))
+            else:
+                credits.append(Credit(dfd, "above", aside_c, "JJ-SLAM-4", f"bid Slam failed: {self._c_text(m, trick)}"))
+        elif total[decl] > total[dfd]:
+            winner = decl
+            if m == 1:
+                credits.append(Credit(decl, "below", trick[decl], "JJ-SCORE-3", f"declarer's trick score {trick[decl]}"))
+                if trick[dfd]:
+                    credits.append(Credit(dfd, "above", trick[dfd], "JJ-SCORE-3", f"defender's trick score {trick[dfd]}"))
+            else:
+                credits.append(Credit(decl, "below", mc, "JJ-SCORE-5", self._c_text(m, trick)))
+        elif total[dfd] > total[decl]:
+            winner = dfd
+            credits.append(Credit(dfd, "below", mc, "JJ-SCORE-5" if m > 1 else "JJ-SCORE-4", self._c_text(m, trick)))
+        else:
+            held = aside_c  # JJ-SCORE-6
+        return HandScore(trick, mp, tuple(bonus), total, tuple(credits), held, winner, tuple(won))
+
+    @staticmethod
+    def _c_text(m: int, trick: tuple[int, ...]) -> str:
+        c = " + ".join(str(t) for t in trick)
+        return f"{m} × ({c})" if m > 1 else f"combined trick score {c}"
+
+    @staticmethod
+    def _nullo_bidder(s: JJState) -> int:
+        return s.nullo_bidder
+
+
+def best_four_ranks(kind: str) -> tuple[int, ...]:
+    from .jojotte_cards import four_order
+
+    return four_order(kind)
+
+
+def deal_cards(rules: JojotteRules, order: list[int], dealer: int) -> tuple[tuple[int, ...], int, tuple[int, ...], int]:
+    """Deal a shuffled pack (JJ-DEAL-3/4, JJ-DRAW-1/2): first hands, turned card, draws, information card."""
+    nd = 1 - dealer
+    hands = [0, 0]
+    pos = 0
+    for _ in range(2):
+        for seat in (nd, dealer):
+            hands[seat] |= mask_of(order[pos:pos + 3])
+            pos += 3
+    turned = order[pos]
+    pos += 1
+    draws = [0, 0]
+    for seat in (nd, dealer):
+        draws[seat] = mask_of(order[pos:pos + 3])
+        pos += 3
+    info = order[-1]  # the bottom card of the stock (JJ-DRAW-2)
+    return tuple(hands), turned, tuple(draws), info

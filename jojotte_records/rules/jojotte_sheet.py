@@ -1,0 +1,133 @@
+"""The Jo-Jotte score sheet: held-aside points, games, rubbers and the session (JJ-PRIS, JJ-GAME, JJ-RUBBER, JJ-SESSION).
+
+`ScoreSheet.add` is pure: it takes the sheet before a hand and the hand's
+`HandScore`, and returns the sheet after it with the credits the hand caused
+on the sheet itself (held-aside points awarded, the rubber bonus).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .jojotte import Credit, HandScore, JojotteOptions
+
+
+class SheetEntry(NamedTuple):
+    """What one hand wrote on the sheet, with the sheet's own credits added."""
+
+    credits: tuple[Credit, ...]  # the hand's credits + held-aside award + rubber bonus
+    held_aside: int
+    pool_after: int
+    game_won_by: int  # -1
+    rubber_won_by: int  # -1
+
+    def below(self, seat: int) -> int:
+        return sum(c.amount for c in self.credits if c.seat == seat and c.line == "below")
+
+    def above(self, seat: int) -> int:
+        return sum(c.amount for c in self.credits if c.seat == seat and c.line == "above")
+
+
+class ScoreSheet(NamedTuple):
+    """A session's sheet: per seat (or side) points below and above the line, games and rubbers."""
+
+    below_game: tuple[int, ...]  # below the line in the current game
+    below: tuple[int, ...]  # below the line, whole session
+    above: tuple[int, ...]  # above the line, whole session
+    games: tuple[int, ...]  # games won in the current rubber
+    games_total: tuple[int, ...]
+    rubbers: tuple[int, ...]
+    rubber_points: tuple[int, ...]  # above + below in the current rubber (JJ-RUBBER-2)
+    pool: int
+    rubber_results: tuple[tuple[int, tuple[int, ...]], ...]  # (winner, points) per finished rubber
+    hands: int = 0
+
+    @classmethod
+    def empty(cls, seats: int) -> "ScoreSheet":
+        z = (0,) * seats
+        return cls(z, z, z, z, z, z, z, 0, (), 0)
+
+    @property
+    def total(self) -> tuple[int, ...]:
+        return tuple(b + a for b, a in zip(self.below, self.above))
+
+    @property
+    def rubber_in_progress(self) -> bool:
+        return any(self.games) or any(self.rubber_points)
+
+    def add(self, hand: HandScore, options: JojotteOptions, mirror: dict[int, tuple[int, ...]] | None = None) -> tuple["ScoreSheet", SheetEntry]:
+        """Write one hand on the sheet (JJ-PRIS-3, JJ-GAME-1…3, JJ-RUBBER-1).
+
+        ``mirror`` maps a seat to the other seats credited the same above-the-line
+        amounts (three- and four-player forms).
+        """
+        n = len(self.below)
+        credits = list(hand.credits)
+        pool = self.pool
+        # JJ-PRIS-3/4: the pool as it stood before goes to the hand's winner; a void or tied hand waits
+        has_winner = hand.winner >= 0 and not (hand.nullo and options.prisoners_skip_nullo)
+        if has_winner and pool:
+            credits.append(Credit(hand.winner, "below" if options.prisoners_below_line else "above", pool,
+                                  "JJ-PRIS-3", f"held-aside points from earlier hands ({pool})"))
+            pool = 0
+        pool += hand.held_aside  # JJ-PRIS-2, JJ-INV-7
+        if mirror:
+            for c in list(credits):
+                if c.line == "above" and c.rule == "JJ-PRIS-3":
+                    for other in mirror.get(c.seat, ()):
+                        credits.append(c._replace(seat=other, why=c.why + " (mirrored)"))
+        below_game = list(self.below_game)
+        below = list(self.below)
+        above = list(self.above)
+        rubber_points = list(self.rubber_points)
+        for c in credits:
+            if c.line == "below":
+                below_game[c.seat] += c.amount
+                below[c.seat] += c.amount
+            else:
+                above[c.seat] += c.amount
+            rubber_points[c.seat] += c.amount
+        games = list(self.games)
+        games_total = list(self.games_total)
+        rubbers = list(self.rubbers)
+        results = self.rubber_results
+        game_won = rubber_won = -1
+        for seat in range(n):
+            if below_game[seat] >= options.game_target:  # JJ-GAME-1 (one seat at most, JJ-GAME-2)
+                game_won = seat
+                games[seat] += 1
+                games_total[seat] += 1
+                if options.carry_partscore:
+                    below_game[seat] = 0
+                else:
+                    below_game = [0] * n  # JJ-GAME-3
+                break
+        if game_won >= 0 and games[game_won] == 2:  # JJ-RUBBER-1
+            rubber_won = game_won
+            bonus = Credit(game_won, "above", options.rubber_bonus, "JJ-RUBBER-1", "rubber bonus")
+            credits.append(bonus)
+            above[game_won] += bonus.amount
+            rubber_points[game_won] += bonus.amount
+            rubbers[game_won] += 1
+            results = results + ((game_won, tuple(rubber_points)),)
+            games = [0] * n
+            below_game = [0] * n
+            rubber_points = [0] * n
+        sheet = ScoreSheet(tuple(below_game), tuple(below), tuple(above), tuple(games), tuple(games_total),
+                           tuple(rubbers), tuple(rubber_points), pool, results, self.hands + 1)
+        return sheet, SheetEntry(tuple(credits), hand.held_aside, pool, game_won, rubber_won)
+
+    def session_winner(self, options: JojotteOptions) -> int:
+        """JJ-SESSION-1: most rubbers (or most points with ``session_by_points``); -1 for a tie."""
+        key = self.total if options.session_by_points else self.rubbers
+        best = max(key)
+        leaders = [i for i, v in enumerate(key) if v == best]
+        if len(leaders) == 1:
+            return leaders[0]
+        if not options.session_by_points:
+            tot = self.total
+            best_t = max(tot[i] for i in leaders)
+            leaders = [i for i in leaders if tot[i] == best_t]
+            if len(leaders) == 1:
+                return leaders[0]
+        return -1
