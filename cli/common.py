@@ -1,0 +1,43 @@
+"""Small helpers shared by the commands: progress bars on standard error, error exits."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+
+import typer
+from rich.console import Console
+
+err_console = Console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> None:
+    err_console.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def progress(description: str, total: int | None = None, enabled: bool | None = None):
+    """A rich progress bar on standard error, shown only when it is a terminal. Yields ``advance(n)``."""
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    if not enabled:
+        yield lambda n=1: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), console=err_console, transient=True) as bar:
+        task = bar.add_task(description, total=total, rate="")
+        import time
+
+        start = time.perf_counter()
+        done = 0
+
+        def advance(n: int = 1) -> None:
+            nonlocal done
+            done += n
+            elapsed = time.perf_counter() - start
+            bar.update(task, advance=n, rate=f"{done / elapsed:,.0f}/s" if elapsed > 0 else "")
+
+        yield advance

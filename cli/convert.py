@@ -1,0 +1,71 @@
+"""``jojotte convert``: text notation to JSON and back, and canonical rewriting."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from jojotte_records.notation import read_sessions, write_sessions
+from jojotte_records.records import RecordFile, to_record_file, to_session
+
+from .common import fail
+
+HELP = """Convert records between the text notation and JSON, without loss.
+
+--to text also rewrites a hand-typed file in canonical form.
+
+Examples:
+
+  jojotte convert session.jjt --to json > session.json
+
+  jojotte convert session.json --to text
+
+  jojotte convert sloppy.jjt --to text --out clean.jjt
+"""
+
+
+class Target(str, Enum):
+    json = "json"
+    text = "text"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("convert", help=HELP)(convert)
+
+
+def convert(
+    path: Annotated[str, typer.Argument(help="A record file (text or JSON); - for standard input.")],
+    to: Annotated[Target, typer.Option("--to", help="Output form.")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of standard output.")] = None,
+) -> None:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"cannot read {path}: {e}")
+    name = "<stdin>" if path == "-" else path
+    if text.lstrip().startswith("{"):
+        try:
+            sessions = [to_session(s, name) for s in RecordFile.model_validate_json(text).sessions]
+        except ValueError as e:
+            fail(f"{name}: not a valid JSON record: {e}")
+    else:
+        sessions = read_sessions(text, name)
+        problems = [i for s in sessions for i in (*s.header.issues, *(x for h in s.hands for x in h.issues))]
+        if problems:
+            for p in problems:
+                typer.echo(str(p), err=True)
+            fail(f"{name}: {len(problems)} part(s) could not be read; nothing written")
+    if to is Target.json:
+        result = to_record_file(sessions).model_dump_json(indent=2, exclude_defaults=False) + "\n"
+    else:
+        result = write_sessions(sessions)
+    if out is None:
+        sys.stdout.write(result)
+    else:
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(result, encoding="utf-8")
+        tmp.replace(out)

@@ -1,0 +1,26 @@
+"""The ``jojotte`` application: one Typer app, one module per command group."""
+
+from __future__ import annotations
+
+import typer
+
+from . import convert, demo, schema, simulate, validate
+
+app = typer.Typer(
+    name="jojotte",
+    help="Records, replays and checks sessions of Jo-Jotte (and its relatives).\n\n"
+         "Start with `jojotte demo`, then `jojotte validate FILE`.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+for module in (validate, convert, simulate, schema, demo):
+    module.register(app)
+
+
+def run() -> None:
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()

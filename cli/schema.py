@@ -1,0 +1,36 @@
+"""``jojotte schema``: export the JSON Schema of records to schemas/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from jojotte_records.schema import export_schemas, stale_schemas
+
+HELP = """Write the JSON Schema of the record format (generated from the pydantic models).
+
+Examples:
+
+  jojotte schema --out schemas
+
+  jojotte schema --check    (exit 1 when the committed schema is stale)
+"""
+
+
+def register(app: typer.Typer) -> None:
+    app.command("schema", help=HELP)(schema)
+
+
+def schema(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the schema files.")] = Path("schemas"),
+    check: Annotated[bool, typer.Option("--check", help="Only check that the files are up to date.")] = False,
+) -> None:
+    if check:
+        stale = stale_schemas(out)
+        for name in stale:
+            typer.echo(f"{out / name} is stale: run `jojotte schema --out {out}`")
+        raise typer.Exit(1 if stale else 0)
+    for path in export_schemas(out):
+        typer.echo(f"wrote {path}")

@@ -1,0 +1,55 @@
+"""``jojotte simulate``: random legal sessions in canonical notation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from jojotte_records.notation import write_stream
+from jojotte_records.simulate import simulate_session
+
+from .common import fail, progress
+
+HELP = """Write a session of random legal hands (a random legal choice at every decision).
+
+Same seed, same output. Every hand carries the score the rules give it.
+
+Examples:
+
+  jojotte simulate --hands 10000 --seed 1 --out big.jjt
+
+  jojotte simulate --game jojotte --hands 100 --variant "sequence_tie=defender" | jojotte validate -
+"""
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate", help=HELP)(simulate)
+
+
+def simulate(
+    game: Annotated[str, typer.Option("--game", "-g", help="Game to simulate.")] = "jojotte",
+    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="Number of hands.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed.")] = 1,
+    variant: Annotated[str, typer.Option("--variant", help="Options, e.g. 'sequence_tie=defender; carry_partscore'.")] = "",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of standard output.")] = None,
+) -> None:
+    try:
+        header, stream = simulate_session(game, hands, seed, variant)
+    except ValueError as e:
+        fail(str(e))
+    with progress("simulating hands", total=hands) as advance:
+        def counted():
+            yield header
+            for h in stream:
+                advance(1)
+                yield h
+        if out is None:
+            write_stream(counted(), sys.stdout)
+        else:
+            tmp = out.with_name(out.name + ".tmp")
+            with open(tmp, "w", encoding="utf-8") as f:
+                write_stream(counted(), f)
+            tmp.replace(out)

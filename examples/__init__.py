@@ -1,0 +1,1 @@
+"""Bundled example sessions (shipped inside the package as jojotte_records.examples)."""

@@ -1,0 +1,83 @@
+"""Random legal sessions, for tests and benchmarks: a random legal choice at every decision.
+
+Everything goes through the rules core (`legal_actions`, ``apply``, ``score_hand``,
+`ScoreSheet.add`); the simulator only shuffles and chooses. Same seed, same output.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+from .cards import cards_of
+from .record import Call, HandRecord, Play, SessionHeader, Trick, WrittenScore
+from .rules.base import CHANCE, Action, find_variant
+from .rules.jojotte import AUCTION, DRAW, VOID_HAND, JojotteRules, deal_cards
+from .rules.jojotte_sheet import ScoreSheet
+
+
+def simulate_header(game: str = "jojotte", seed: int = 0, variant: str = "", first_dealer: int = 0) -> SessionHeader:
+    cls = find_variant(game)
+    tags = [("Event", f"Simulated session (seed {seed})"), ("Site", "jojotte simulate"), ("Date", "????.??.??"),
+            ("Game", cls.name), ("Players", "; ".join(f"Player {lab}" for lab in cls.seat_labels)),
+            ("FirstDealer", cls.seat_labels[first_dealer])]
+    if variant:
+        tags.append(("Variant", variant))
+    return SessionHeader(tuple(tags))
+
+
+def simulate_hands(rules: JojotteRules, hands: int, rng: random.Random, first_dealer: int = 0) -> Iterator[HandRecord]:
+    """``hands`` random legal hands, dealt alternately, each with the score written as the core computes it."""
+    sheet = ScoreSheet.empty(rules.seats)
+    dealer = first_dealer
+    pack = list(rules.pack.cards)
+    for number in range(1, hands + 1):
+        rng.shuffle(pack)
+        record, state = _one_hand(rules, number, dealer, pack, rng)
+        score = rules.score_hand(state)
+        sheet, entry = sheet.add(score, rules.options)
+        below = tuple(entry.below(s) for s in range(rules.seats))
+        above = tuple(entry.above(s) for s in range(rules.seats))
+        yield record._replace(score=WrittenScore(below, above, entry.held_aside))
+        dealer = (dealer + 1) % rules.seats
+
+
+def _one_hand(rules: JojotteRules, number: int, dealer: int, pack: list[int], rng: random.Random):
+    first, turned, draws, info = deal_cards(rules, pack, dealer)
+    state = rules.initial_state(dealer, first, turned)
+    auction: list[Call] = []
+    after: list[Call] = []
+    tricks: list[Trick] = []
+    plays: list[Play] = []
+    choice = rng.choice
+    while not rules.is_terminal(state):
+        if state.phase == DRAW:
+            state = rules.apply(state, Action(CHANCE, "draw", cards=draws, info=info))
+            continue
+        action = choice(rules.legal_actions(state))
+        phase_before = state.phase
+        state = rules._next(state, action)  # legal by construction
+        if action.kind == "play":
+            plays.append(Play(action.seat, action.card, action.announce))
+            if not state.trick:
+                tricks.append(Trick(len(tricks) + 1, tuple(plays)))
+                plays = []
+        elif phase_before == AUCTION:
+            auction.append(Call(action.seat, action.kind, action.suit))
+        else:
+            after.append(Call(action.seat, action.kind, melds=action.melds))
+    void = state.phase == VOID_HAND
+    dealt = tuple(tuple(cards_of(h)) for h in first)
+    drawn = None if void else tuple(tuple(cards_of(d)) for d in draws)
+    record = HandRecord(number, dealer, dealt, drawn, not void, turned, None if void else info, None,
+                        tuple(auction), tuple(after), tuple(tricks))
+    return record, state
+
+
+def simulate_session(game: str = "jojotte", hands: int = 100, seed: int = 1, variant: str = "") -> tuple[SessionHeader, Iterator[HandRecord]]:
+    """A header and a lazy stream of ``hands`` random legal hands."""
+    cls = find_variant(game)
+    rules = cls(cls.options_class.parse(variant) if variant else None)
+    rng = random.Random(seed)
+    first_dealer = rng.randrange(cls.seats)
+    return simulate_header(game, seed, variant, first_dealer), simulate_hands(rules, hands, rng, first_dealer)

@@ -1,0 +1,236 @@
+"""Validating files: finding record files, reading text or JSON, and the JSON verdict.
+
+`check_paths` is what ``jojotte validate`` runs: it streams every file hand by
+hand through `replay.SessionValidator` and yields one `FileResult` per file.
+`verdict_json` turns results into the documented JSON document.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
+
+from .errors import Issue, Location
+from .notation import iter_records
+from .replay import HandVerdict, SessionSummary, validate_stream
+
+RECORD_SUFFIXES = (".jjt", ".json")
+
+
+class FileResult(NamedTuple):
+    source: str
+    sessions: list[tuple[SessionSummary, list[HandVerdict]]]
+    read_error: Issue | None = None
+
+    @property
+    def hands(self) -> int:
+        return sum(s.hands for s, _ in self.sessions)
+
+    @property
+    def bad_hands(self) -> int:
+        return sum(s.bad_hands for s, _ in self.sessions)
+
+    @property
+    def has_syntax_errors(self) -> bool:
+        if self.read_error is not None:
+            return True
+        return any(i.kind == "syntax" for s, hs in self.sessions for i in (*s.issues, *(x for h in hs for x in h.issues)))
+
+    @property
+    def ok(self) -> bool:
+        return self.read_error is None and self.bad_hands == 0 and not any(s.issues for s, _ in self.sessions)
+
+
+def iter_record_files(paths: Iterable[str]) -> Iterator[str]:
+    """Files named, and record files (``*.jjt``, ``*.json``) found in folders, recursively and sorted; ``-`` is standard input."""
+    for p in paths:
+        if p == "-":
+            yield p
+            continue
+        path = Path(p)
+        if path.is_dir():
+            for root, dirs, files in os.walk(path):
+                dirs.sort()
+                for f in sorted(files):
+                    if f.endswith(RECORD_SUFFIXES):
+                        yield str(Path(root) / f)
+        else:
+            yield p
+
+
+class _CountingLines:
+    """Iterates the lines of a text stream and counts the characters read (for progress bars)."""
+
+    def __init__(self, stream: TextIO, on_progress: Callable[[int], None] | None):
+        self.stream = stream
+        self.on_progress = on_progress
+
+    def __iter__(self):
+        cb = self.on_progress
+        n = 0
+        for line in self.stream:
+            n += len(line)
+            if cb is not None and n > 65536:
+                cb(n)
+                n = 0
+            yield line
+        if cb is not None and n:
+            cb(n)
+
+
+def open_records(path: str, on_progress: Callable[[int], None] | None = None) -> Iterator:
+    """The items (`SessionHeader`, `HandRecord`) of a text or JSON record file; ``-`` reads standard input.
+
+    Raises:
+        OSError, UnicodeDecodeError: the file cannot be read.
+        pydantic.ValidationError, ValueError: a JSON file that does not follow the schema.
+    """
+    if path == "-":
+        stream: TextIO = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="strict")
+        name = "<stdin>"
+    else:
+        stream = open(path, encoding="utf-8-sig", errors="strict")
+        name = path
+    first = stream.readline()
+    head = first.lstrip()
+    # JSON: by suffix, or (standard input) a first line that opens an object, which a comment never does
+    if path.endswith(".json") or head.startswith('{"') or head.rstrip() == "{":
+        from .records import iter_json_records
+
+        text = first + stream.read()
+        if on_progress:
+            on_progress(len(text))
+        stream.close()
+        yield from iter_json_records(text, name)
+        return
+
+    def lines():
+        yield first
+        yield from stream
+    try:
+        yield from iter_records(_CountingLines(lines(), on_progress), name)
+    finally:
+        if path != "-":
+            stream.close()
+
+
+def _read_error(path: str, exc: Exception) -> Issue:
+    name = "<stdin>" if path == "-" else path
+    if isinstance(exc, UnicodeDecodeError):
+        return Issue("NOTATION", f"the file is not UTF-8 text (byte {exc.start})", Location(source=name), "syntax")
+    if isinstance(exc, OSError):
+        return Issue("NOTATION", f"cannot read the file: {exc.strerror or exc}", Location(source=name), "syntax")
+    try:
+        from pydantic import ValidationError
+
+        if isinstance(exc, ValidationError):
+            err = exc.errors()[0]
+            where = ".".join(str(x) for x in err["loc"])
+            return Issue("NOTATION", f"JSON record does not follow the schema at {where}: {err['msg']}", Location(source=name), "syntax")
+    except ImportError:  # pragma: no cover
+        pass
+    return Issue("NOTATION", f"cannot read the record: {exc}", Location(source=name), "syntax")
+
+
+def check_file(path: str, keep_hands: bool = True, on_hand=None, on_progress=None) -> FileResult:
+    """Validate one file (or ``-``), hand by hand."""
+    name = "<stdin>" if path == "-" else path
+    sessions: list = []
+    try:
+        for summary, hands in validate_stream(open_records(path, on_progress), keep_hands=keep_hands, on_hand=on_hand):
+            sessions.append((summary, hands))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return FileResult(name, sessions, _read_error(path, exc))
+    if not sessions:
+        return FileResult(name, sessions, Issue("NOTATION", "no session found (a session starts with [Tag \"value\"] lines or a 'hand' line)",
+                                                Location(source=name, line=1, column=1), "syntax"))
+    return FileResult(name, sessions)
+
+
+def check_paths(paths: Iterable[str], keep_hands: bool = True, on_hand=None, on_progress=None) -> Iterator[FileResult]:
+    for path in iter_record_files(paths):
+        yield check_file(path, keep_hands, on_hand, on_progress)
+
+
+def exit_code(results: Iterable[FileResult]) -> int:
+    """0: every hand legal and every written score right; 1: an illegal event or a wrong score; 2: input that cannot be read."""
+    code = 0
+    for r in results:
+        if r.has_syntax_errors:
+            return 2
+        if not r.ok:
+            code = 1
+    return code
+
+
+# --- the JSON verdict ---------------------------------------------------------------
+
+def hand_json(v: HandVerdict, labels: tuple[str, ...]) -> dict:
+    score = {}
+    if v.score is not None and v.entry is not None:
+        for s, lab in enumerate(labels):
+            score[lab] = {"trick_points": v.score.trick_points[s], "meld_points": v.score.meld_points[s],
+                          "total": v.score.total[s], "below": v.entry.below(s), "above": v.entry.above(s)}
+    return {
+        "hand": v.number,
+        "ok": v.ok,
+        "errors": [i.to_json() for i in v.issues],
+        "unchecked": [i.to_json() for i in v.unchecked],
+        "score": score,
+        "held_aside": v.entry.held_aside if v.entry is not None else None,
+        "pool": v.sheet.pool,
+        "written_score_used": v.used_written_score,
+    }
+
+
+def session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dict:
+    labels = summary.labels
+    sheet = summary.sheet
+    return {
+        "event": summary.header.get("Event"),
+        "game": summary.header.get("Game") or "jojotte",
+        "line": summary.header.line,
+        "players": {lab: name for lab, name in zip(labels, summary.names)},
+        "ok": summary.bad_hands == 0 and not summary.issues,
+        "hands_checked": summary.hands,
+        "bad_hands": summary.bad_hands,
+        "errors": [i.to_json() for i in summary.issues],
+        "hands": [hand_json(h, labels) for h in hands],
+        "sheet": {lab: {"below": sheet.below[s], "above": sheet.above[s], "games": sheet.games_total[s],
+                        "rubbers": sheet.rubbers[s], "total": sheet.total[s]} for s, lab in enumerate(labels)},
+        "pool": sheet.pool,
+        "winner": labels[summary.winner] if summary.winner >= 0 else None,
+    }
+
+
+def file_json(r: FileResult) -> dict:
+    return {
+        "source": r.source,
+        "ok": r.ok,
+        "read_error": r.read_error.to_json() if r.read_error else None,
+        "sessions": [session_json(s, hs) for s, hs in r.sessions],
+    }
+
+
+def verdict_json(results: list[FileResult]) -> dict:
+    return {
+        "format_version": 1,
+        "ok": all(r.ok for r in results),
+        "exit_code": exit_code(results),
+        "files": [file_json(r) for r in results],
+        "summary": {
+            "files": len(results),
+            "sessions": sum(len(r.sessions) for r in results),
+            "hands": sum(r.hands for r in results),
+            "bad_hands": sum(r.bad_hands for r in results),
+        },
+    }
+
+
+def dump_json(doc: dict, out: TextIO) -> None:
+    json.dump(doc, out, ensure_ascii=False, indent=1)
+    out.write("\n")

@@ -1,0 +1,1 @@
+"""Jinja2 templates of the HTML reports (shipped inside the package as jojotte_records.templates)."""
