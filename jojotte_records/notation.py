@@ -40,6 +40,17 @@ CALL_WORDS = {
     "double": "double", "x": "double", "dbl": "double", "redouble": "redouble", "xx": "redouble", "rdbl": "redouble",
     "nullo": "nullo", "slam": "slam", "melds": "melds", "meld": "melds", "dix": "dix",
 }
+# the spellings the fast path knows; anything else goes through the full tokenizer
+_FAST_CARDS: dict[str, int] = {}
+for _s in PLAIN_SUITS:
+    for _r in range(2, 15):
+        _code = _s * 16 + _r
+        _FAST_CARDS[card_name(_code)] = _code
+        _FAST_CARDS[card_name(_code).lower()] = _code
+_FAST_ANNOUNCE = {"jo": "jo", "jotte": "jotte", "Jo": "jo", "Jotte": "jotte", "JO": "jo", "JOTTE": "jotte"}
+_FAST_CALLS = {"pass": ("pass", -1), "accept": ("accept", -1), "nt": ("nt", -1), "double": ("double", -1),
+               "redouble": ("redouble", -1), "nullo": ("nullo", -1), "slam": ("slam", -1), "dix": ("dix", -1)}
+
 LINE_KEYS = ("hand", "deal", "turned", "info", "stock", "auction", "after", "trick", "result", "claim", "score")
 
 
@@ -203,6 +214,140 @@ class SessionReader:
         except ValueError:
             hb.error(tok, f"expected {what}, found '{tok.text}'")
             return None
+
+    # --- fast paths for plain canonical lines (no comments); None means "use the full reader" ---
+    def fast_trick(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        colon = text.find(":")
+        if colon < 0:
+            return False
+        head = text[:colon].split()
+        number = len(hb.tricks) + 1
+        if len(head) != 2 or head[1] != str(number):
+            return False
+        body = text[colon + 1:]
+        winner = -1
+        arrow = body.find("->")
+        if arrow >= 0:
+            w = self.seat_of.get(body[arrow + 2:].strip().upper())
+            if w is None:
+                return False
+            winner = w
+            body = body[:arrow]
+        plays = []
+        pos = colon
+        seat_of = self.seat_of
+        for item in body.split(","):
+            parts = item.split()
+            n = len(parts)
+            if n != 2 and n != 3:
+                return False
+            seat = seat_of.get(parts[0])
+            card = _FAST_CARDS.get(parts[1])
+            if seat is None or card is None:
+                return False
+            announce = ""
+            if n == 3:
+                announce = _FAST_ANNOUNCE.get(parts[2])
+                if announce is None:
+                    return False
+            pos = text.find(parts[1], text.find(parts[0], pos + 1) + 1)
+            plays.append(Play(seat, card, announce, line_no, pos + 1))
+        hb.tricks.append(Trick(number, tuple(plays), winner, line_no, 1))
+        return True
+
+    def fast_deal(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        if ":" not in text or "?" in text or "-" in text:
+            return False
+        dealt = [None] * self.seats
+        drawn = None
+        for group in text[5:].split(";"):
+            lab, colon, body = group.partition(":")
+            seat = self.seat_of.get(lab.strip())
+            if seat is None or not colon or dealt[seat] is not None:
+                return False
+            first, plus, second = body.partition("+")
+            a = [_FAST_CARDS.get(t) for t in first.split()]
+            if None in a:
+                return False
+            dealt[seat] = tuple(a)
+            if plus:
+                b = [_FAST_CARDS.get(t) for t in second.split()]
+                if None in b:
+                    return False
+                if drawn is None:
+                    drawn = [None] * self.seats
+                drawn[seat] = tuple(b)
+        if drawn is not None and any(d is None for d in drawn):
+            return False
+        hb.dealt = dealt
+        hb.drawn = drawn
+        hb.split = drawn is not None
+        return True
+
+    def fast_card_line(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        parts = text.split()
+        if len(parts) != 2:
+            return False
+        card = _FAST_CARDS.get(parts[1])
+        if card is None:
+            return False
+        if parts[0] == "turned":
+            hb.turned = card
+        elif parts[0] == "info":
+            hb.info = card
+        else:
+            return False
+        return True
+
+    def fast_score(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        below = [0] * self.seats
+        above = [0] * self.seats
+        aside = 0
+        body = text[6:]
+        if body.strip() != "none":
+            for item in body.split(","):
+                parts = item.split()
+                if len(parts) == 2 and parts[0] == "aside" and parts[1].isdigit():
+                    aside = int(parts[1])
+                    continue
+                if len(parts) not in (3, 5):
+                    return False
+                seat = self.seat_of.get(parts[0])
+                if seat is None:
+                    return False
+                for i in range(1, len(parts), 2):
+                    if not parts[i + 1].isdigit():
+                        return False
+                    if parts[i] == "below":
+                        below[seat] += int(parts[i + 1])
+                    elif parts[i] == "above":
+                        above[seat] += int(parts[i + 1])
+                    else:
+                        return False
+        hb.score = WrittenScore(tuple(below), tuple(above), aside, line_no, 1)
+        return True
+
+    def fast_calls(self, hb: _HandBuilder, text: str, line_no: int, target: list) -> bool:
+        key_end = text.find(" ")
+        if key_end < 0:
+            return False
+        out = []
+        pos = key_end
+        seat_of = self.seat_of
+        for item in text[key_end:].split(","):
+            parts = item.split()
+            if len(parts) != 2:
+                if len(parts) >= 3 and parts[1] in ("melds", "name"):
+                    return False
+                return False
+            seat = seat_of.get(parts[0])
+            call = _FAST_CALLS.get(parts[1])
+            if seat is None or call is None:
+                return False
+            pos = text.find(parts[0], pos + 1)
+            out.append(Call(seat, call[0], call[1], (), line_no, pos + 1))
+        target.extend(out)
+        return True
 
     # --- lines -------------------------------------------------------------------
     def line(self, hb: _HandBuilder, key: str, toks: list[_Tok], first: _Tok):
@@ -501,6 +646,20 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                 tag_issues.append(Issue("NOTATION", f"cannot read the tag '{stripped[:40]}' (write [Name \"value\"])",
                                         Location(source=name, line=line_no, column=col), kind="syntax"))
             continue
+        if starts is None and hb is not None and "{" not in text:
+            key = stripped[:6]
+            if key == "trick " and reader.fast_trick(hb, stripped, line_no):
+                continue
+            if key == "auctio" and stripped.startswith("auction ") and reader.fast_calls(hb, stripped, line_no, hb.auction):
+                continue
+            if key == "after " and reader.fast_calls(hb, stripped, line_no, hb.after):
+                continue
+            if key[:5] == "deal " and reader.fast_deal(hb, stripped, line_no):
+                continue
+            if (key == "turned" or key[:5] == "info ") and reader.fast_card_line(hb, stripped, line_no):
+                continue
+            if key == "score " and reader.fast_score(hb, stripped, line_no):
+                continue
         toks = _tokenize(text, line_no, starts)
         if toks and all(t.is_comment for t in toks):
             # a comment on its own line binds to what came before it

@@ -205,10 +205,10 @@ class SessionValidator:
                 unknown.append(0)
                 draw_cards.append(mask_of(c for c in d if c != UNKNOWN_CARD))
             else:
-                init.append(mask_of(c for c in d if c != UNKNOWN_CARD))
+                init.append(mask_of(d) if UNKNOWN_CARD not in d else mask_of(c for c in d if c != UNKNOWN_CARD))
                 unknown.append(rules.dealt_per_seat - init[-1].bit_count())
                 dr = drawn[seat] if split else None
-                draw_cards.append(mask_of(c for c in dr if c != UNKNOWN_CARD) if dr else 0)
+                draw_cards.append((mask_of(dr) if UNKNOWN_CARD not in dr else mask_of(c for c in dr if c != UNKNOWN_CARD)) if dr else 0)
         for seat in range(seats):
             d = dealt[seat]
             if d is not None and seat not in rebuilt:
@@ -295,21 +295,23 @@ class SessionValidator:
                 issues.append(Issue("JJ-POST-1", "the calls after the draw are not complete", loc(phase="after", line=hand.line, column=1), "consistency"))
             return state, None
         # --- the tricks
+        check_play, next_play = rules._check_play, rules._next_play
         for t in hand.tricks:
             for j, p in enumerate(t.plays, 1):
-                kw = dict(phase="trick", trick=t.number, card=j, line=p.line, column=p.column)
                 if state.phase == DONE:
-                    illegal(Violation("JJ-INV-2", f"all {rules.tricks_per_hand} tricks were already played"), **kw)
+                    illegal(Violation("JJ-INV-2", f"all {rules.tricks_per_hand} tricks were already played"),
+                            phase="trick", trick=t.number, card=j, line=p.line, column=p.column)
                     return state, None
                 if p.card == UNKNOWN_CARD:
-                    unchecked.append(Issue("JJ-INV-2", f"trick {t.number}: a card was not recorded; the rest of the play is not checked", loc(**kw), "unchecked"))
+                    unchecked.append(Issue("JJ-INV-2", f"trick {t.number}: a card was not recorded; the rest of the play is not checked",
+                                           loc(phase="trick", trick=t.number, card=j, line=p.line, column=p.column), "unchecked"))
                     return state, "unknown-card"
-                a = Action(p.seat, "play", card=p.card, announce=p.announce)
-                v = rules.check(state, a)
+                a = Action(p.seat, "play", p.card, -1, (), p.announce)
+                v = check_play(state, a)
                 if v is not None:
-                    illegal(v, **kw)
+                    illegal(v, phase="trick", trick=t.number, card=j, line=p.line, column=p.column)
                     return state, None
-                state = rules._next(state, a)
+                state = next_play(state, a)
             if len(t.plays) != rules.seats:
                 issues.append(Issue("JJ-INV-2", f"trick {t.number} has {len(t.plays)} cards, not {rules.seats}",
                                     loc(phase="trick", trick=t.number, line=t.line, column=t.column), "consistency"))

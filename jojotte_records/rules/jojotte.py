@@ -188,14 +188,22 @@ class JojotteRules(Rules):
 
     def check_deal(self, hands: tuple[int, ...], turned: int) -> Violation | None:
         """JJ-DEAL-5 / JJ-INV-1: the dealt hands and the turned card are distinct cards of the pack."""
-        seen = 0
-        cards = [c for h in hands for c in iter_cards(h)] + ([turned] if turned >= 0 else [])
-        for c in cards:
-            if c not in self.pack:
-                return Violation("JJ-DECK-1", f"{card_name(c)} is not a card of the 32-card pack")
-            if seen >> c & 1:
-                return Violation("JJ-DEAL-5", f"{card_name(c)} is dealt twice")
-            seen |= 1 << c
+        union = 0
+        total = 0
+        for h in hands:
+            union |= h
+            total += h.bit_count()
+        if turned >= 0:
+            union |= 1 << turned
+            total += 1
+        if union & ~self.pack.mask or union.bit_count() != total:
+            seen = 0
+            for c in [c for h in hands for c in iter_cards(h)] + ([turned] if turned >= 0 else []):
+                if c not in self.pack:
+                    return Violation("JJ-DECK-1", f"{card_name(c)} is not a card of the 32-card pack")
+                if seen >> c & 1:
+                    return Violation("JJ-DEAL-5", f"{card_name(c)} is dealt twice")
+                seen |= 1 << c
         for seat, h in enumerate(hands):
             if h.bit_count() > self.dealt_per_seat:
                 return Violation("JJ-DEAL-3", f"{{p{seat}}} is dealt {h.bit_count()} cards, not {self.dealt_per_seat}")
@@ -425,15 +433,13 @@ class JojotteRules(Rules):
         return Violation("JJ-BID-10", "the bidding is over")
 
     def _check_draw(self, s: JJState, a: Action) -> Violation | None:
-        seen = 0
-        for c in iter_cards(s.hands[0] | s.hands[1]):
-            seen |= 1 << c
-        if s.turned >= 0:
-            seen |= 1 << s.turned
+        seen = s.seen
         for seat, m in enumerate(a.cards):
             if m & seen:
                 dup = card_name(next(iter_cards(m & seen)))
                 return Violation("JJ-DRAW-4", f"{dup}, drawn by {{p{seat}}}, is already in play")
+            if m & ~self.pack.mask:
+                return Violation("JJ-DECK-1", f"{card_name(next(iter_cards(m & ~self.pack.mask)))} is not a card of the 32-card pack")
             seen |= m
         if a.info >= 0 and seen >> a.info & 1:
             return Violation("JJ-DRAW-4", f"the information card {card_name(a.info)} is already in play")
@@ -639,22 +645,28 @@ class JojotteRules(Rules):
         return s._replace(phase=PLAY, leader=1 - s.bidder)  # JJ-PLAY-1
 
     def _next_play(self, s: JJState, a: Action) -> JJState:
+        # the hot path of every replay: build the next state directly, without _replace
         seat, card = a.seat, a.card
-        hands = list(s.hands)
+        bit = 1 << card
+        hands = s.hands
         unknown = s.unknown
-        if hands[seat] >> card & 1:
-            hands[seat] ^= 1 << card
+        if hands[seat] & bit:
+            hands = (hands[0] ^ bit, hands[1]) if seat == 0 else (hands[0], hands[1] ^ bit)
         else:
             unknown = tuple(u - (i == seat) for i, u in enumerate(unknown))
         jo = s.jo
         if a.announce:
-            w = a.announce.lower()
-            jo = tuple((1 if w == "jo" else 2) if i == seat else j for i, j in enumerate(jo))
+            mark = 1 if a.announce.lower() == "jo" else 2
+            jo = (mark, jo[1]) if seat == 0 else (jo[0], mark)
         trick = s.trick + (card,)
+        seen = s.seen | bit
         if len(trick) < 2:
-            return s._replace(hands=tuple(hands), unknown=unknown, seen=s.seen | 1 << card, trick=trick, jo=jo)
-        win = (s.leader + trick_winner(trick, s.trump)) % 2
-        pts = POINTS[s.trump + 1]
+            return JJState(s.phase, s.dealer, hands, unknown, seen, s.turned, s.info, s.node, s.bidder, s.denomination,
+                           s.trump, s.mult, s.doubler, s.step, s.nullo_bidder, s.slam, s.melds, s.dix, s.tricks_done,
+                           s.leader, trick, s.won, s.card_pts, s.last_trick, jo, s.history)
+        trump = s.trump
+        win = (s.leader + trick_winner(trick, trump)) % 2
+        pts = POINTS[trump + 1]
         gained = pts[trick[0]] + pts[trick[1]]
         done = s.tricks_done + 1
         last = -1
@@ -662,11 +674,14 @@ class JojotteRules(Rules):
             last = win
             if s.denomination != "nullo":
                 gained += LAST_TRICK  # JJ-PTS-2
-        card_pts = tuple(p + gained if i == win else p for i, p in enumerate(s.card_pts))
-        won = tuple(w + 1 if i == win else w for i, w in enumerate(s.won))
-        return s._replace(phase=DONE if done == self.tricks_per_hand else PLAY, hands=tuple(hands), unknown=unknown,
-                          seen=s.seen | 1 << card, trick=(), leader=win, tricks_done=done, won=won,
-                          card_pts=card_pts, last_trick=last, jo=jo, history=s.history + ((s.leader, trick, win),))
+        cp, won = s.card_pts, s.won
+        if win == 0:
+            cp, won = (cp[0] + gained, cp[1]), (won[0] + 1, won[1])
+        else:
+            cp, won = (cp[0], cp[1] + gained), (won[0], won[1] + 1)
+        return JJState(DONE if done == self.tricks_per_hand else PLAY, s.dealer, hands, unknown, seen, s.turned, s.info,
+                       s.node, s.bidder, s.denomination, trump, s.mult, s.doubler, s.step, s.nullo_bidder, s.slam, s.melds,
+                       s.dix, done, win, (), won, cp, last, jo, s.history + ((s.leader, trick, win),))
 
     # --- melds and scoring ------------------------------------------------------
     def compare_melds(self, s: JJState) -> MeldResult:
