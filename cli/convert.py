@@ -11,6 +11,7 @@ import typer
 
 from jojotte_records.notation import read_sessions, write_sessions
 from jojotte_records.records import RecordFile, to_record_file, to_session
+from jojotte_records.validation import looks_like_json
 
 from .common import fail
 
@@ -47,7 +48,7 @@ def convert(
     except (OSError, UnicodeDecodeError) as e:
         fail(f"cannot read {path}: {e}")
     name = "<stdin>" if path == "-" else path
-    if text.lstrip().startswith("{"):
+    if looks_like_json(path, text.split("\n", 1)[0]):
         try:
             sessions = [to_session(s, name) for s in RecordFile.model_validate_json(text).sessions]
         except ValueError as e:

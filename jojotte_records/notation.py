@@ -51,6 +51,7 @@ _FAST_ANNOUNCE = {"jo": "jo", "jotte": "jotte", "Jo": "jo", "Jotte": "jotte", "J
 _FAST_CALLS = {"pass": ("pass", -1), "accept": ("accept", -1), "nt": ("nt", -1), "double": ("double", -1),
                "redouble": ("redouble", -1), "nullo": ("nullo", -1), "slam": ("slam", -1), "dix": ("dix", -1)}
 
+_CANONICAL_TAGS = {t.lower(): t for t in TAG_ORDER}
 LINE_KEYS = ("hand", "deal", "turned", "info", "stock", "auction", "after", "trick", "result", "claim", "score")
 
 
@@ -636,7 +637,8 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                 in_tags = True
                 tag_line = line_no
             if m:
-                tags.append((m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")))
+                tag = _CANONICAL_TAGS.get(m.group(1).lower(), m.group(1))
+                tags.append((tag, m.group(2).replace('\\"', '"').replace("\\\\", "\\")))
                 rest = stripped[m.end():]
                 for t in _tokenize(rest, line_no, None):
                     if t.is_comment:

@@ -82,6 +82,12 @@ class _CountingLines:
             cb(n)
 
 
+def looks_like_json(path: str, first_line: str) -> bool:
+    """JSON by suffix, or a first line that opens an object (``{"`` or a lone ``{``), which a comment never does."""
+    head = first_line.lstrip()
+    return path.endswith(".json") or head.startswith('{"') or head.rstrip() == "{"
+
+
 def open_records(path: str, on_progress: Callable[[int], None] | None = None) -> Iterator:
     """The items (`SessionHeader`, `HandRecord`) of a text or JSON record file; ``-`` reads standard input.
 
@@ -96,9 +102,7 @@ def open_records(path: str, on_progress: Callable[[int], None] | None = None) ->
         stream = open(path, encoding="utf-8-sig", errors="strict")
         name = path
     first = stream.readline()
-    head = first.lstrip()
-    # JSON: by suffix, or (standard input) a first line that opens an object, which a comment never does
-    if path.endswith(".json") or head.startswith('{"') or head.rstrip() == "{":
+    if looks_like_json(path, first):
         from .records import iter_json_records
 
         text = first + stream.read()
