@@ -137,7 +137,8 @@ class SessionValidator:
                                     + (" (the deal alternates)" if rule == "JJ-DEAL-2" else " ([FirstDealer])"),
                                     loc(phase="deal", line=hand.line, column=1), "illegal"))
             self.expected_dealer = (hand.dealer + 1) % self.rules.seats
-        state, final_issue = self._replay(hand, issues, unchecked, loc, illegal)
+        rubbers_before = sum(self.sheet.rubbers)
+        state, _ = self._replay(hand, issues, unchecked, loc, illegal)
         score: HandScore | None = None
         if state is not None and not any(i.kind in ("illegal", "syntax") for i in issues):
             score = self._score(hand, state, issues, unchecked, loc)
@@ -156,16 +157,12 @@ class SessionValidator:
         else:
             unchecked.append(Issue("JJ-SCORE-1", "the hand could not be scored and has no written score; the sheet skips it",
                                    loc(phase="score", line=hand.line, column=1), "unchecked"))
-        if self.agreed_rubbers is not None and sum(self.sheet.rubbers) >= self.agreed_rubbers and entry is not None \
-                and entry.rubber_won_by < 0 and sum(self.sheet.rubbers) > 0 and self._session_over_before:
+        if self.agreed_rubbers is not None and rubbers_before >= self.agreed_rubbers:
             issues.append(Issue("JJ-SESSION-1", f"the session was agreed at {self.agreed_rubbers} rubber(s), which were finished before this hand",
                                 loc(phase="sheet", line=hand.line, column=1), "consistency"))
-        self._session_over_before = self.agreed_rubbers is not None and sum(self.sheet.rubbers) >= self.agreed_rubbers
         if issues:
             self.bad_hands += 1
         return HandVerdict(n, hand, tuple(issues), tuple(unchecked), score, entry, state, self.sheet, used_written)
-
-    _session_over_before = False
 
     def _replay(self, hand: HandRecord, issues, unchecked, loc, illegal):
         rules = self.rules
@@ -306,12 +303,12 @@ class SessionValidator:
                     unchecked.append(Issue("JJ-INV-2", f"trick {t.number}: a card was not recorded; the rest of the play is not checked",
                                            loc(phase="trick", trick=t.number, card=j, line=p.line, column=p.column), "unchecked"))
                     return state, "unknown-card"
-                a = Action(p.seat, "play", p.card, -1, (), p.announce)
-                v = check_play(state, a)
+                # a Play has the seat, card and announce that the play functions read
+                v = check_play(state, p)
                 if v is not None:
                     illegal(v, phase="trick", trick=t.number, card=j, line=p.line, column=p.column)
                     return state, None
-                state = next_play(state, a)
+                state = next_play(state, p)
             if len(t.plays) != rules.seats:
                 issues.append(Issue("JJ-INV-2", f"trick {t.number} has {len(t.plays)} cards, not {rules.seats}",
                                     loc(phase="trick", trick=t.number, line=t.line, column=t.column), "consistency"))

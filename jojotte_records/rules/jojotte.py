@@ -364,9 +364,12 @@ class JojotteRules(Rules):
                                                        and (s.leader + 1) % 2 == seat)):
                 return Violation("JJ-DIX-3", "the dix exchange must be made before the first card of trick 1")
         seven_mask = 1 << make_card(s.trump, SEVEN)
-        if any(m.mask & seven_mask for m in s.melds[seat]):
-            if not self.options.dix_blocked_only_if_scored:
-                return Violation("JJ-DIX-4", f"{{p{seat}}} declared the seven of trumps in a meld and may not exchange it")
+        blocking = s.melds[seat]
+        if self.options.dix_blocked_only_if_scored:
+            # OP-20 variant: only a meld that scores blocks; before the comparison nothing has scored yet
+            blocking = self.compare_melds(s).shown[seat] if s.phase == PLAY else ()
+        if any(m.mask & seven_mask for m in blocking):
+            return Violation("JJ-DIX-4", f"{{p{seat}}} declared the seven of trumps in a meld and may not exchange it")
         return None
 
     def _announcement_for(self, s: JJState, seat: int, card: int) -> str:
@@ -513,10 +516,13 @@ class JojotteRules(Rules):
             if not rule.mask >> card & 1:
                 return self._explain_play(s, seat, card, rule)
         if s.unknown[seat] and not hand >> card & 1 and s.trick:
-            # an unrecorded card: only what the known cards prove can be checked
+            # a card from the unrecorded part of the hand: only what the known cards prove is checked
             rule = legal_play_mask(hand, s.trick, s.trump, self.options.overtrump_on_ruff)
-            led = s.trick[0] >> 4
-            if card >> 4 != led and hand & SUIT_MASKS[led]:
+            led, suit, trump = s.trick[0] >> 4, card >> 4, s.trump
+            if suit != led and hand & SUIT_MASKS[led]:
+                return self._explain_play(s, seat, card, rule)
+            if suit != led and trump >= 0 and suit != trump and hand & SUIT_MASKS[trump]:
+                # void in the suit led (or it had to follow anyway): it had to trump
                 return self._explain_play(s, seat, card, rule)
         if a.announce:
             return self._check_announce(s, seat, card, a.announce)
@@ -748,7 +754,7 @@ class JojotteRules(Rules):
                 credits.append(Credit(seat, "above", jo_pts[seat], "JJ-PTS-3", "Jo-Jotte (variant jojotte_above_line)"))
 
         if s.denomination == "nullo":
-            nb = s.nullo_bidder_final if hasattr(s, "nullo_bidder_final") else self._nullo_bidder(s)
+            nb = s.nullo_bidder
             n = won[nb]
             held = sum(trick)  # JJ-NULLO-5
             if n == 0:
@@ -815,10 +821,6 @@ class JojotteRules(Rules):
     def _c_text(m: int, trick: tuple[int, ...]) -> str:
         c = " + ".join(str(t) for t in trick)
         return f"{m} × ({c})" if m > 1 else f"combined trick score {c}"
-
-    @staticmethod
-    def _nullo_bidder(s: JJState) -> int:
-        return s.nullo_bidder
 
 
 def best_four_ranks(kind: str) -> tuple[int, ...]:
