@@ -141,6 +141,7 @@ class _HandBuilder:
         self.notes: dict[str, list[str]] = {}
         self.issues: list[Issue] = []
         self.extra: list[tuple[str, str]] = []
+        self.marks: list[tuple[str, int, int]] = []
 
     def error(self, tok: _Tok | None, message: str, rule: str = "NOTATION", line: int | None = None):
         loc = Location(source=self.r.source, line=tok.line if tok else line, column=tok.col if tok else 1,
@@ -152,7 +153,7 @@ class _HandBuilder:
             self.number, self.dealer, tuple(self.dealt), tuple(self.drawn) if self.drawn is not None else None,
             self.split, self.turned, self.info, self.stock, tuple(self.auction), tuple(self.after), tuple(self.tricks),
             self.claim, tuple(self.result), self.score, self.line,
-            tuple((k, tuple(v)) for k, v in self.notes.items()), tuple(self.issues), tuple(self.extra))
+            tuple((k, tuple(v)) for k, v in self.notes.items()), tuple(self.issues), tuple(self.extra), tuple(self.marks))
 
 
 class SessionReader:
@@ -283,6 +284,7 @@ class SessionReader:
         hb.dealt = dealt
         hb.drawn = drawn
         hb.split = drawn is not None
+        hb.marks.append(("deal", line_no, 1))
         return True
 
     def fast_card_line(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
@@ -298,6 +300,7 @@ class SessionReader:
             hb.info = card
         else:
             return False
+        hb.marks.append((parts[0], line_no, text.find(parts[1], len(parts[0])) + 1))
         return True
 
     def fast_score(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
@@ -361,6 +364,7 @@ class SessionReader:
         getattr(self, "line_" + key)(hb, toks, first)
 
     def line_deal(self, hb, toks, first):
+        hb.marks.append(("deal", first.line, first.col))
         words, comments = self.peel_comments(toks)
         if comments:
             hb.notes.setdefault("deal", []).extend(comments)
@@ -404,6 +408,7 @@ class SessionReader:
         if len(words) != 1:
             hb.error(words[1] if len(words) > 1 else first, f"'{key}' takes one card")
             return None
+        hb.marks.append((key, words[0].line, words[0].col))
         return self.card(hb, words[0])
 
     def line_turned(self, hb, toks, first):
@@ -648,7 +653,7 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                 tag_issues.append(Issue("NOTATION", f"cannot read the tag '{stripped[:40]}' (write [Name \"value\"])",
                                         Location(source=name, line=line_no, column=col), kind="syntax"))
             continue
-        if starts is None and hb is not None and "{" not in text:
+        if starts is None and hb is not None and "{" not in text and len(stripped) == len(text):
             key = stripped[:6]
             if key == "trick " and reader.fast_trick(hb, stripped, line_no):
                 continue
@@ -730,6 +735,7 @@ def _start_hand(reader: SessionReader, toks: list[_Tok]) -> _HandBuilder:
         if w == "dealer" and i + 1 < len(words):
             s = reader.seat(hb, words[i + 1])
             dealer = -1 if s is None else s
+            hb.marks.append(("dealer", words[i + 1].line, words[i + 1].col))
             i += 2
         else:
             hb.error(words[i], f"unexpected '{words[i].text}' on the hand line")

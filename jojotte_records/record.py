@@ -98,6 +98,13 @@ class HandRecord(NamedTuple):
     notes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # comments bound to a whole line, by keyword
     issues: tuple[Issue, ...] = ()  # what the parser could not read
     extra: tuple[tuple[str, str], ...] = ()  # unknown lines kept as they were (keyword, rest)
+    marks: tuple[tuple[str, int, int], ...] = ()  # where parts were read: ("dealer" | "deal" | "turned" | "info", line, column)
+
+    def mark(self, key: str) -> tuple[int, int] | None:
+        for k, line, col in self.marks:
+            if k == key:
+                return line, col
+        return None
 
     def note(self, key: str) -> tuple[str, ...]:
         for k, v in self.notes:

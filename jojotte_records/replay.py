@@ -133,9 +133,10 @@ class SessionValidator:
             rubber_start = not self.sheet.rubber_in_progress and self.rules.options.recut_each_rubber
             if self.expected_dealer >= 0 and hand.dealer != self.expected_dealer and not rubber_start:
                 rule = "JJ-DEAL-1" if self.hands == 1 else "JJ-DEAL-2"
+                line, col = hand.mark("dealer") or (hand.line, 1)
                 issues.append(Issue(rule, f"{self.names[hand.dealer]} deals, but it is {self.names[self.expected_dealer]}'s deal"
                                     + (" (the deal alternates)" if rule == "JJ-DEAL-2" else " ([FirstDealer])"),
-                                    loc(phase="deal", line=hand.line, column=1), "illegal"))
+                                    loc(phase="deal", line=line, column=col), "illegal"))
             self.expected_dealer = (hand.dealer + 1) % self.rules.seats
         rubbers_before = sum(self.sheet.rubbers)
         state, _ = self._replay(hand, issues, unchecked, loc, illegal)
@@ -218,7 +219,9 @@ class SessionValidator:
         turned = hand.turned if hand.turned is not None else -1
         v = rules.check_deal(tuple(init), turned)
         if v is not None:
-            illegal(v, phase="deal", line=hand.line, column=1)
+            at = hand.mark("turned") if "turned card" in v.text else None
+            line, col = at or hand.mark("deal") or (hand.line, 1)
+            illegal(v, phase="deal", line=line, column=col)
             return None, None
         state = rules.initial_state(hand.dealer, tuple(init), turned, tuple(unknown))
         if hand.stock is not None:
@@ -232,7 +235,7 @@ class SessionValidator:
         # --- the auction
         for i, call in enumerate(hand.auction, 1):
             if state.phase != "auction":
-                illegal(Violation("JJ-BID-10", f"the bidding is over; {{p{call.seat}}}'s {call.kind.upper()} comes after its end"),
+                illegal(rules.call_after_end(state, call.seat, call.kind),
                         phase="auction", step=i, line=call.line, column=call.column)
                 return state, None
             if call.kind == "accept" and turned < 0:
@@ -262,7 +265,9 @@ class SessionValidator:
         a = Action(CHANCE, "draw", cards=tuple(draw_cards), info=info)
         v = rules.check(state, a)
         if v is not None:
-            illegal(v, phase="deal", line=hand.line, column=1)
+            at = hand.mark("info") if "information card" in v.text else None
+            line, col = at or hand.mark("deal") or (hand.line, 1)
+            illegal(v, phase="deal", line=line, column=col)
             return state, None
         state = rules._next(state, a)
         state = state._replace(unknown=tuple(rules.dealt_per_seat + rules.drawn_per_seat - h.bit_count() for h in state.hands))
@@ -402,12 +407,18 @@ class SessionValidator:
         w = hand.score
         for seat in range(self.rules.seats):
             for line, written, real in (("below", w.below[seat], entry.below(seat)), ("above", w.above[seat], entry.above(seat))):
-                if written != real:
-                    parts = [c for c in entry.credits if c.seat == seat and c.line == line]
-                    rule = parts[0].rule if parts else _rule_for_missing(entry, seat, line)
-                    breakdown = "; ".join(f"{c.amount} {c.why} ({c.rule})" for c in parts) or "nothing"
-                    issues.append(Issue(rule, f"{self.names[seat]}'s score {line} the line is written {written}, but is {real}: {breakdown}",
-                                        loc(phase="score", line=w.line, column=w.column), "score"))
+                if written == real:
+                    continue
+                parts = [c for c in entry.credits if c.seat == seat and c.line == line]
+                rule = _rule_for_difference(parts, real - written, line)
+                if not parts:
+                    breakdown = "nothing goes there in this hand"
+                elif len(parts) == 1:
+                    breakdown = parts[0].why
+                else:
+                    breakdown = " + ".join(f"{c.amount} for {c.why} [{c.rule}]" for c in parts)
+                issues.append(Issue(rule, f"{self.names[seat]}'s score {line} the line is written {written}, but is {real}: {breakdown}",
+                                    loc(phase="score", line=w.line, column=w.column), "score"))
         if w.aside != entry.held_aside:
             issues.append(Issue("JJ-PRIS-1", f"{w.aside} points are written as held aside, but the hand holds aside {entry.held_aside}",
                                 loc(phase="score", line=w.line, column=w.column), "score"))
@@ -437,7 +448,13 @@ class SessionValidator:
                               self.sheet.session_winner(self.rules.options), self.labels, self.names)
 
 
-def _rule_for_missing(entry: SheetEntry, seat: int, line: str) -> str:
+def _rule_for_difference(parts, diff: int, line: str) -> str:
+    """The rule behind a wrong figure: the credit that accounts for the difference, if one does."""
+    for c in parts:
+        if c.amount == abs(diff):
+            return c.rule
+    if parts:
+        return max(parts, key=lambda c: c.amount).rule
     return "JJ-SCORE-9" if line == "below" else "JJ-SCORE-7"
 
 

@@ -202,7 +202,10 @@ class JojotteRules(Rules):
                 if c not in self.pack:
                     return Violation("JJ-DECK-1", f"{card_name(c)} is not a card of the 32-card pack")
                 if seen >> c & 1:
-                    return Violation("JJ-DEAL-5", f"{card_name(c)} is dealt twice")
+                    holders = [f"{{p{i}}}'s hand" for i, h in enumerate(hands) if h >> c & 1]
+                    if c == turned:
+                        holders.append("the turned card")
+                    return Violation("JJ-DEAL-5", f"{card_name(c)} is dealt twice: in {' and as '.join(holders) if len(holders) > 1 else holders[0] + ' twice'}")
                 seen |= 1 << c
         for seat, h in enumerate(hands):
             if h.bit_count() > self.dealt_per_seat:
@@ -362,7 +365,7 @@ class JojotteRules(Rules):
         if s.phase == PLAY:
             if s.tricks_done > 0 or (s.trick and not (self.options.dix_until_own_first_card and len(s.trick) == 1
                                                        and (s.leader + 1) % 2 == seat)):
-                return Violation("JJ-DIX-3", "the dix exchange must be made before the first card of trick 1")
+                return Violation("JJ-DIX-3", f"{{p{seat}}} exchanged the dix after the first card of trick 1")
         seven_mask = 1 << make_card(s.trump, SEVEN)
         blocking = s.melds[seat]
         if self.options.dix_blocked_only_if_scored:
@@ -394,6 +397,10 @@ class JojotteRules(Rules):
             return self._check_draw(s, a)
         if phase == AFTER or (phase == PLAY and a.kind == "dix"):
             return self._check_after(s, a)
+        if phase == PLAY:
+            if a.kind == "melds":
+                return Violation("JJ-MELD-1", f"{{p{a.seat}}} declared melds after the first card of trick 1")
+            return Violation("JJ-POST-9", f"{{p{a.seat}}} called {a.kind.upper()} after trick play had started")
         if phase in (DONE, VOID_HAND):
             if s.phase == VOID_HAND:
                 return Violation("JJ-BID-12", "the hand was thrown in (all passed); nothing more is played")
@@ -402,38 +409,54 @@ class JojotteRules(Rules):
 
     def _check_call(self, s: JJState, a: Action) -> Violation | None:
         caller = self._caller(s)
+        who = f"{{p{a.seat}}}"
+        word = a.kind.upper() + (f" {SUIT_WORDS.get(a.suit, '?')}" if a.kind == "name" else "")
         if a.seat != caller:
-            return Violation("JJ-BID-1" if s.node.startswith("R") else "JJ-BID-6", f"it is {{p{caller}}}'s turn to call, not {{p{a.seat}}}'s")
+            if a.kind == "redouble" and s.node == DOUBLED:
+                return Violation("JJ-DBL-2", f"{who} redoubled, but only the declarer may redouble")
+            rule = {R1A: "JJ-BID-1", R1B: "JJ-BID-2", R2A: "JJ-BID-4", R2B: "JJ-BID-4", SUIT: "JJ-BID-6", NT: "JJ-BID-8",
+                    DOUBLED: "JJ-BID-9"}.get(s.node, "JJ-BID-10")
+            return Violation(rule, f"{who} called {word}, but it is {{p{caller}}}'s turn to call")
         legal = self._auction_calls(s)
         if (a.kind, a.suit if a.kind == "name" else -1) in legal:
             return None
         node = s.node
-        word = a.kind.upper() + (f" {SUIT_WORDS.get(a.suit, '?')}" if a.kind == "name" else "")
+        if a.kind == "redouble" and node != DOUBLED:
+            return Violation("JJ-DBL-2", f"{who} redoubled, but only a doubled contract can be redoubled, by its declarer")
         if node in (R1A, R1B):
-            if a.kind == "nt":
-                return Violation("JJ-BID-3", "NT cannot be bid in round 1 (only ACCEPT or PASS)")
-            return Violation("JJ-BID-3", f"{word} is not a round-1 call: only ACCEPT or PASS")
+            if a.kind == "double":
+                return Violation("JJ-DBL-1", f"{who} doubled, but there is no contract to double yet")
+            return Violation("JJ-BID-3", f"{who} called {word} in round 1, where only ACCEPT or PASS is possible")
         if node in (R2A, R2B):
             if a.kind == "name":
-                return Violation("JJ-BID-5", f"the suit named in round 2 must differ from the turned suit ({SUIT_WORDS[a.suit]})")
-            return Violation("JJ-BID-4", f"{word} is not a round-2 call: NAME a suit, NT or PASS")
+                return Violation("JJ-BID-5", f"{who} named {SUIT_WORDS[a.suit]}, the turned suit; the suit named in round 2 must differ from it")
+            if a.kind == "double":
+                return Violation("JJ-DBL-1", f"{who} doubled, but there is no contract to double yet")
+            return Violation("JJ-BID-4", f"{who} called {word} in round 2, where only NAME a suit, NT or PASS is possible")
         if node == SUIT:
             if a.kind in ("name", "accept"):
-                return Violation("JJ-BID-7", "a suit contract can never be replaced by another suit")
+                return Violation("JJ-BID-7", f"{who} called {word}, but a suit contract can never be replaced by another suit")
             if a.kind == "nt":
-                return Violation("JJ-BID-6", "NT may overcall only a suit named in round 2 (variant nt_overcall_round2_only)")
-            return Violation("JJ-BID-6", f"{word} is not an answer to a suit contract: PASS, DOUBLE or NT")
+                return Violation("JJ-BID-6", f"{who} overcalled NT, but NT may overcall only a suit named in round 2 (variant nt_overcall_round2_only)")
+            return Violation("JJ-BID-6", f"{who} called {word}, but the answer to a suit contract is PASS, DOUBLE or NT")
         if node == NT:
             if a.kind == "nt":
-                return Violation("JJ-BID-7", "a NT contract can never be overcalled")
-            if a.kind == "redouble":
-                return Violation("JJ-DBL-2", "only a doubled contract can be redoubled")
-            return Violation("JJ-BID-8", f"{word} is not an answer to a NT contract: PASS or DOUBLE")
+                return Violation("JJ-BID-7", f"{who} overcalled NT, but a NT contract can never be overcalled")
+            return Violation("JJ-BID-8", f"{who} called {word}, but the answer to a NT contract is PASS or DOUBLE")
         if node == DOUBLED:
             if a.kind == "double":
-                return Violation("JJ-DBL-1", "the contract is already doubled")
-            return Violation("JJ-BID-9", f"after a double only REDOUBLE or PASS is possible, not {word}")
-        return Violation("JJ-BID-10", "the bidding is over")
+                return Violation("JJ-DBL-1", f"{who} doubled, but the contract is already doubled")
+            return Violation("JJ-BID-9", f"{who} called {word}, but after a double only REDOUBLE or PASS is possible")
+        return Violation("JJ-BID-10", f"{who} called {word} after the bidding was over")
+
+    def call_after_end(self, s: JJState, seat: int, kind: str) -> Violation:
+        """Why a call recorded after the bidding ended is illegal (JJ-BID-10, JJ-DBL-1/2)."""
+        who = f"{{p{seat}}}"
+        if kind == "double":
+            return Violation("JJ-DBL-1", f"{who} doubled after the bidding was over; a double is only possible as the answer to a bid")
+        if kind == "redouble":
+            return Violation("JJ-DBL-2", f"{who} redoubled after the bidding was over; a redouble only answers a double")
+        return Violation("JJ-BID-10", f"{who} called {kind.upper()} after the bidding was over")
 
     def _check_draw(self, s: JJState, a: Action) -> Violation | None:
         seen = s.seen
@@ -455,13 +478,13 @@ class JojotteRules(Rules):
         if a.kind == "dix":
             holder = self._dix_holder(s)
             if s.dix >= 0:
-                return Violation("JJ-DIX-5", "the dix exchange was already made in this hand")
+                return Violation("JJ-DIX-5", f"{{p{a.seat}}} made a second dix exchange; it is possible once per hand")
             if s.denomination != "suit" or s.nullo_bidder >= 0:
-                return Violation("JJ-DIX-1", "there is no dix exchange in NT or Nullo")
+                return Violation("JJ-DIX-1", f"{{p{a.seat}}} exchanged the dix, but there is no dix exchange in NT or Nullo")
             if s.turned >= 0 and s.trump != s.turned >> 4:
-                return Violation("JJ-DIX-1", "the dix exchange needs the turned suit to be trump")
+                return Violation("JJ-DIX-1", f"{{p{a.seat}}} exchanged the dix, but trumps are not the turned suit")
             if s.turned >= 0 and s.turned & 15 == SEVEN:
-                return Violation("JJ-DIX-6", "the turned card is itself the seven of trumps")
+                return Violation("JJ-DIX-6", f"{{p{a.seat}}} exchanged the dix, but the turned card is itself the seven of trumps")
             seven = make_card(s.trump, SEVEN)
             if holder != a.seat:
                 if s.unknown[a.seat] and not s.seen >> seven & 1:
@@ -478,15 +501,15 @@ class JojotteRules(Rules):
             if a.kind == "nullo":
                 if s.step == DEF_CALL:
                     return Violation("JJ-DBL-6", f"{{p{a.seat}}} doubled and may not bid Nullo")
-                return Violation("JJ-NULLO-2", "only the defender may bid Nullo, at the first call after the draw")
+                return Violation("JJ-NULLO-2", f"{{p{a.seat}}} bid Nullo, but only the defender may, at the first call after the draw")
             if a.kind == "slam":
-                return Violation("JJ-SLAM-1", "only the declarer may bid Slam, at the second call after the draw")
+                return Violation("JJ-SLAM-1", f"{{p{a.seat}}} bid Slam, but only the declarer may, at his call after the defender's")
             if a.kind == "melds" and s.step == DECL_SLAM:
                 return Violation("JJ-POST-3", f"{{p{a.seat}}} must first call SLAM or PASS, then declare melds")
-            return Violation("JJ-POST-1", f"{a.kind.upper()} is not a call at this point after the draw")
+            return Violation("JJ-POST-1", f"{{p{a.seat}}} called {a.kind.upper()}, which is not a call at this point after the draw")
         if a.kind == "melds":
             if not a.melds:
-                return Violation("JJ-MELD-1", "a meld declaration names at least one meld")
+                return Violation("JJ-MELD-1", f"{{p{a.seat}}} declared melds without naming any")
             bad = check_melds(a.melds, s.hands[a.seat], s.unknown[a.seat] == 0, self._meld_denomination(s),
                               self.options.card_in_one_meld_only, self.options.sequence_must_be_maximal)
             if bad:
@@ -695,7 +718,7 @@ class JojotteRules(Rules):
         kind = s.denomination if s.phase in (PLAY, DONE) else self._meld_denomination(s)
         if kind == "nullo" and not self.options.melds_in_nullo:
             return MeldResult(-1, -1, (0, 0), ((), ()))
-        decl = s.bidder if s.nullo_bidder < 0 else 1 - s.nullo_bidder
+        decl = s.bidder if s.nullo_bidder < 0 else s.nullo_bidder  # JJ-NULLO-4: the Nullo bidder becomes declarer
         fours = [best_four(m, kind) for m in s.melds]
         class_a = -1
         if min(fours) < 99:
@@ -781,7 +804,9 @@ class JojotteRules(Rules):
             if bonus[seat]:
                 credits.append(Credit(seat, "above", bonus[seat] * (m if o.multiply_slam_bonus else 1),
                                       "JJ-SLAM-3" if s.slam else "JJ-SLAM-5", "bid Slam made" if s.slam else "unbid Slam"))
-        in_total = bonus if o.bonuses_in_total else [0, 0]
+        in_total = list(bonus) if o.bonuses_in_total else [0, 0]
+        if o.jojotte_above_line:  # OP-08: above the line, not multiplied, but still part of the total
+            in_total = [b + j for b, j in zip(in_total, jo_pts)]
         if o.compare_after_multiplier:
             total = tuple(m * t + p + b for t, p, b in zip(trick, mp, in_total))
         else:
@@ -805,9 +830,9 @@ class JojotteRules(Rules):
         elif total[decl] > total[dfd]:
             winner = decl
             if m == 1:
-                credits.append(Credit(decl, "below", trick[decl], "JJ-SCORE-3", f"declarer's trick score {trick[decl]}"))
+                credits.append(Credit(decl, "below", trick[decl], "JJ-SCORE-3", "the declarer's trick score"))
                 if trick[dfd]:
-                    credits.append(Credit(dfd, "above", trick[dfd], "JJ-SCORE-3", f"defender's trick score {trick[dfd]}"))
+                    credits.append(Credit(dfd, "above", trick[dfd], "JJ-SCORE-3", "the defender's trick score"))
             else:
                 credits.append(Credit(decl, "below", mc, "JJ-SCORE-5", self._c_text(m, trick)))
         elif total[dfd] > total[decl]:
@@ -820,7 +845,7 @@ class JojotteRules(Rules):
     @staticmethod
     def _c_text(m: int, trick: tuple[int, ...]) -> str:
         c = " + ".join(str(t) for t in trick)
-        return f"{m} × ({c})" if m > 1 else f"combined trick score {c}"
+        return f"{m} × the combined trick score ({c})" if m > 1 else f"the combined trick score ({c})"
 
 
 def best_four_ranks(kind: str) -> tuple[int, ...]:

@@ -200,30 +200,30 @@ def check_melds(melds: tuple[Meld, ...], hand: int, hand_known: bool, contract_k
     for m in melds:
         if m.kind == "four":
             if m.rank not in eligible:
-                return "JJ-MELD-2", f"four {RANK_CHARS[m.rank]}s are not a meld in {'a suit contract' if contract_kind == 'suit' else 'NT or Nullo'}"
+                return "JJ-MELD-2", f"{{p}} declared four {RANK_CHARS[m.rank]}s, which are not a meld in {'a suit contract' if contract_kind == 'suit' else 'NT or Nullo'}"
             if four_cards & m.mask:
-                return "JJ-MELD-15", f"{m.text()} is declared twice"
+                return "JJ-MELD-15", f"{{p}} declared {m.text()} twice"
             four_cards |= m.mask
         else:
             if m.length < 3 or m.rank - m.length + 1 < SEVEN or m.rank > ACE:
-                return "JJ-MELD-3", f"{m.text()} is not a sequence of three or more cards"
+                return "JJ-MELD-3", f"{{p}} declared {m.text()}, which is not a sequence of three or more cards"
             # JJ-MELD-15: no card in two sequences, no two adjacent sequences of a suit
             widened = m.mask | (m.mask << 1) | (m.mask >> 1)
             if seq_cards & widened:
-                return "JJ-MELD-15", f"{m.text()} overlaps or continues another declared sequence (a run is one sequence)"
+                return "JJ-MELD-15", f"{{p}} declared {m.text()}, which overlaps or continues another of his sequences (a run is one sequence)"
             seq_cards |= m.mask
         if hand_known and m.mask & ~hand:
             missing = " ".join(card_name(c) for c in iter_cards(m.mask & ~hand))
-            return "JJ-MELD-4", f"{m.describe()} needs {missing}, which {{p}} does not hold"
+            return "JJ-MELD-4", f"{{p}} declared {m.describe()} but does not hold {missing}"
     if card_in_one_meld_only and seq_cards & four_cards:
-        return "JJ-MELD-5", "a card is in a four and a sequence (variant card_in_one_meld_only)"
+        return "JJ-MELD-5", "{p} used a card in a four and a sequence (variant card_in_one_meld_only)"
     if sequence_must_be_maximal and hand_known:
         for m in melds:
             if m.kind == "seq":
                 above = make_card(m.suit, m.rank + 1) if m.rank < ACE else None
                 below = make_card(m.suit, m.rank - m.length) if m.rank - m.length >= SEVEN else None
                 if (above is not None and hand >> above & 1) or (below is not None and hand >> below & 1):
-                    return "JJ-MELD-15", f"{m.text()} is part of a longer run (variant sequence_must_be_maximal)"
+                    return "JJ-MELD-15", f"{{p}} declared {m.text()}, part of a longer run (variant sequence_must_be_maximal)"
     return None
 
 

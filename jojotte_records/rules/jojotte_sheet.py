@@ -68,7 +68,7 @@ class ScoreSheet(NamedTuple):
         has_winner = hand.winner >= 0 and not (hand.nullo and options.prisoners_skip_nullo)
         if has_winner and pool:
             credits.append(Credit(hand.winner, "below" if options.prisoners_below_line else "above", pool,
-                                  "JJ-PRIS-3", f"held-aside points from earlier hands ({pool})"))
+                                  "JJ-PRIS-3", "the points held aside in earlier hands"))
             pool = 0
         pool += hand.held_aside  # JJ-PRIS-2, JJ-INV-7
         if mirror:
@@ -104,7 +104,7 @@ class ScoreSheet(NamedTuple):
                 break
         if game_won >= 0 and games[game_won] == 2:  # JJ-RUBBER-1
             rubber_won = game_won
-            bonus = Credit(game_won, "above", options.rubber_bonus, "JJ-RUBBER-1", "rubber bonus")
+            bonus = Credit(game_won, "above", options.rubber_bonus, "JJ-RUBBER-1", "the rubber bonus")
             credits.append(bonus)
             above[game_won] += bonus.amount
             rubber_points[game_won] += bonus.amount
