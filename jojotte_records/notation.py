@@ -29,7 +29,7 @@ from .record import (FORMAT_VERSION, TAG_ORDER, UNKNOWN_CARD, Call, HandRecord, 
 from .rules.base import find_variant
 from .rules.jojotte_cards import parse_meld
 
-_TOKEN = re.compile(r"\{[^}]*\}?|[,;:]|[^\s,;:{}]+")
+_TOKEN = re.compile(r"\{[^}]*\}?|[,;:}]|[^\s,;:{}]+")
 _TAG = re.compile(r'^\[\s*([A-Za-z][\w.-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 
 SUIT_WORDS = {"S": 0, "H": 1, "D": 2, "C": 3, "SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3,
@@ -88,6 +88,23 @@ def _tokenize(text: str, line: int, starts: list[int] | None) -> list[_Tok]:
     return out
 
 
+def _ends_inside_comment(text: str, inside: bool = False) -> bool:
+    """Whether a ``{`` comment is still open at the end of ``text`` (``{`` inside a comment is text)."""
+    pos = 0
+    while True:
+        if inside:
+            pos = text.find("}", pos)
+            if pos < 0:
+                return True
+            inside = False
+        else:
+            pos = text.find("{", pos)
+            if pos < 0:
+                return False
+            inside = True
+        pos += 1
+
+
 def _logical_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str, list[int] | None]]:
     """Physical lines joined while a ``{`` comment is open: (line number, text, line offsets)."""
     buf: list[str] = []
@@ -98,15 +115,14 @@ def _logical_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[
             raw = raw[1:]  # a byte-order mark is stripped
         if buf:
             buf.append(raw)
-            joined = "\n".join(buf)
-            if joined.count("{") <= joined.count("}"):
+            if not _ends_inside_comment(raw, True) or not _ends_inside_comment("\n".join(buf)):
                 offsets = [0]
                 for b in buf[:-1]:
                     offsets.append(offsets[-1] + len(b) + 1)
-                yield start, joined, offsets
+                yield start, "\n".join(buf), offsets
                 buf = []
             continue
-        if "{" in raw and raw.count("{") > raw.count("}"):
+        if "{" in raw and _ends_inside_comment(raw):
             buf = [raw]
             start = no
             continue
@@ -615,6 +631,7 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
     if isinstance(source, str):
         source = io.StringIO(source)
     tags: list[tuple[str, str]] = []
+    tag_lines: list[int] = []
     tag_issues: list[Issue] = []
     pre_comments: list[str] = []
     tag_line = 0
@@ -623,7 +640,7 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
     in_tags = False
 
     def header() -> SessionHeader:
-        return SessionHeader(tuple(tags), tag_line, name, tuple(pre_comments), tuple(tag_issues))
+        return SessionHeader(tuple(tags), tag_line, name, tuple(pre_comments), tuple(tag_issues), tuple(tag_lines))
 
     for line_no, text, starts in _logical_lines(source):
         stripped = text.lstrip()
@@ -637,13 +654,14 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                     yield hb.build()
                     hb = None
                 reader = None
-                tags, tag_issues, pre_comments = [], [], []
+                tags, tag_issues, pre_comments, tag_lines = [], [], [], []
             if not in_tags:
                 in_tags = True
                 tag_line = line_no
             if m:
                 tag = _CANONICAL_TAGS.get(m.group(1).lower(), m.group(1))
                 tags.append((tag, m.group(2).replace('\\"', '"').replace("\\\\", "\\")))
+                tag_lines.append(line_no)
                 rest = stripped[m.end():]
                 for t in _tokenize(rest, line_no, None):
                     if t.is_comment:
@@ -668,6 +686,17 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
             if key == "score " and reader.fast_score(hb, stripped, line_no):
                 continue
         toks = _tokenize(text, line_no, starts)
+        stray = [t for t in toks if t.text == "}"]
+        if stray:
+            toks = [t for t in toks if t.text != "}"]
+            issue = Issue("NOTATION", "a '}' without an opening '{'", Location(source=name, line=stray[0].line, column=stray[0].col,
+                                                                           hand=hb.number if hb is not None else None), kind="syntax", token="}")
+            if hb is not None:
+                hb.issues.append(issue)
+            else:
+                tag_issues.append(issue)
+            if not toks:
+                continue
         if toks and all(t.is_comment for t in toks):
             # a comment on its own line binds to what came before it
             comments = [t.comment for t in toks]
@@ -696,7 +725,8 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
             except (IndexError, ValueError) as e:  # a line too short to read
                 hb.error(first, f"cannot read this '{key}' line ({e})")
         else:
-            hb.extra.append((first.text, text.strip()[len(first.text):].strip()))
+            rest = " ".join(t.text for t in toks[1:]) if stray else text[first.col - 1 + len(first.text):].strip()
+            hb.extra.append((first.text, rest))
             hb.error(first, f"unknown line '{first.text}' (kept; known lines: {', '.join(LINE_KEYS)})")
     if hb is not None:
         yield hb.build()
@@ -886,11 +916,21 @@ def written_score_text(score: WrittenScore, labels: tuple[str, ...]) -> str:
 
 def write_session(session: Session) -> str:
     """The canonical text of a session: fixed tag order, sorted hands, one event form."""
-    labels = find_variant(session.header.get("Game") or "jojotte").seat_labels
+    labels = seat_labels(session.header)
     parts = [write_header(session.header)]
     for h in session.hands:
         parts.append("\n" + write_hand(h, labels))
     return "".join(parts)
+
+
+def seat_labels(header: SessionHeader) -> tuple[str, ...]:
+    """Seat labels of a session's game; an unknown game is read and written as two-player Jo-Jotte."""
+    try:
+        return find_variant(header.get("Game") or "jojotte").seat_labels
+    except ValueError:
+        from .rules.jojotte import JojotteRules
+
+        return JojotteRules.seat_labels
 
 
 def write_sessions(sessions: Iterable[Session]) -> str:
@@ -907,10 +947,7 @@ def write_stream(items: Iterable[SessionHeader | HandRecord], out: TextIO) -> No
                 out.write("\n")
             first = False
             out.write(write_header(item))
-            try:
-                labels = find_variant(item.get("Game") or "jojotte").seat_labels
-            except ValueError:
-                labels = ("A", "B")
+            labels = seat_labels(item)
         else:
             out.write("\n")
             out.write(write_hand(item, labels))

@@ -121,6 +121,14 @@ class SessionHeader(NamedTuple):
     source: str | None = None
     comments: tuple[str, ...] = ()
     issues: tuple[Issue, ...] = ()
+    tag_lines: tuple[int, ...] = ()  # the line of each tag, in the order of ``tags``
+
+    def tag_line(self, name: str) -> int | None:
+        lname = name.lower()
+        for (k, _), line in zip(self.tags, self.tag_lines):
+            if k.lower() == lname:
+                return line
+        return self.line or None
 
     def get(self, name: str, default: str | None = None) -> str | None:
         lname = name.lower()

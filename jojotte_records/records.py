@@ -155,10 +155,9 @@ class RecordFile(_Model):
 # --- conversion -------------------------------------------------------------------
 
 def _labels(header: SessionHeader) -> tuple[str, ...]:
-    try:
-        return find_variant(header.get("Game") or "jojotte").seat_labels
-    except ValueError:
-        return ("A", "B")
+    from .notation import seat_labels
+
+    return seat_labels(header)
 
 
 def _call_model(c: Call, labels) -> CallModel:

@@ -76,14 +76,14 @@ class SessionValidator:
             cls = find_variant(game)
         except ValueError as e:
             cls = JojotteRules
-            self.session_issues.append(Issue("NOTATION", str(e), Location(source=self.source, line=header.line), "syntax"))
+            self.session_issues.append(Issue("NOTATION", str(e), Location(source=self.source, line=header.tag_line("Game"), column=1), "syntax"))
         options = None
         variant = header.get("Variant")
         if variant:
             try:
                 options = cls.options_class.parse(variant)
             except ValueError as e:
-                self.session_issues.append(Issue("NOTATION", f"[Variant]: {e}", Location(source=self.source, line=header.line), "syntax"))
+                self.session_issues.append(Issue("NOTATION", f"[Variant]: {e}", Location(source=self.source, line=header.tag_line("Variant"), column=1), "syntax"))
         self.rules: JojotteRules = cls(options)
         self.labels = cls.seat_labels
         self.names = player_names(header, self.labels)
@@ -97,7 +97,7 @@ class SessionValidator:
             try:
                 self.agreed_rubbers = int(r)
             except ValueError:
-                self.session_issues.append(Issue("NOTATION", f"[Rubbers \"{r}\"] is not a number", Location(source=self.source, line=header.line), "syntax"))
+                self.session_issues.append(Issue("NOTATION", f"[Rubbers \"{r}\"] is not a number", Location(source=self.source, line=header.tag_line("Rubbers"), column=1), "syntax"))
 
     def _first_dealer(self) -> int:
         fd = self.header.get("FirstDealer")
@@ -108,7 +108,7 @@ class SessionValidator:
             if key == lab.upper() or key == self.names[i].upper():
                 return i
         self.session_issues.append(Issue("NOTATION", f"[FirstDealer \"{fd}\"] names no seat or player",
-                                         Location(source=self.source, line=self.header.line), "syntax"))
+                                         Location(source=self.source, line=self.header.tag_line("FirstDealer"), column=1), "syntax"))
         return -1
 
     def msg(self, v: Violation) -> str:
@@ -298,20 +298,22 @@ class SessionValidator:
             return state, None
         # --- the tricks
         check_play, next_play = rules._check_play, rules._next_play
+        done_phase, unknown_card = DONE, UNKNOWN_CARD
         for t in hand.tricks:
-            for j, p in enumerate(t.plays, 1):
-                if state.phase == DONE:
+            for p in t.plays:
+                if state.phase == done_phase or p.card == unknown_card:
+                    j = t.plays.index(p) + 1
+                    if p.card == unknown_card:
+                        unchecked.append(Issue("JJ-INV-2", f"trick {t.number}: a card was not recorded; the rest of the play is not checked",
+                                               loc(phase="trick", trick=t.number, card=j, line=p.line, column=p.column), "unchecked"))
+                        return state, "unknown-card"
                     illegal(Violation("JJ-INV-2", f"all {rules.tricks_per_hand} tricks were already played"),
                             phase="trick", trick=t.number, card=j, line=p.line, column=p.column)
                     return state, None
-                if p.card == UNKNOWN_CARD:
-                    unchecked.append(Issue("JJ-INV-2", f"trick {t.number}: a card was not recorded; the rest of the play is not checked",
-                                           loc(phase="trick", trick=t.number, card=j, line=p.line, column=p.column), "unchecked"))
-                    return state, "unknown-card"
                 # a Play has the seat, card and announce that the play functions read
                 v = check_play(state, p)
                 if v is not None:
-                    illegal(v, phase="trick", trick=t.number, card=j, line=p.line, column=p.column)
+                    illegal(v, phase="trick", trick=t.number, card=t.plays.index(p) + 1, line=p.line, column=p.column)
                     return state, None
                 state = next_play(state, p)
             if len(t.plays) != rules.seats:
@@ -424,20 +426,33 @@ class SessionValidator:
                                 loc(phase="score", line=w.line, column=w.column), "score"))
 
     def _add_written(self, hand: HandRecord) -> ScoreSheet:
+        """Go on with the written figures of a hand that cannot be scored from its events.
+
+        The hand's winner (who collects the held-aside pool, JJ-PRIS-3) is read from the figures: the
+        seat written below the line; in a Nullo hand (a Nullo bid and no Slam) the seat with most above;
+        a hand that puts points aside with nothing below is a tie; otherwise the seat with most above.
+        """
         from .rules.jojotte import Credit, HandScore
 
         w = hand.score
+        n = self.rules.seats
         credits = []
-        for seat in range(self.rules.seats):
+        for seat in range(n):
             if w.below[seat]:
                 credits.append(Credit(seat, "below", w.below[seat], "JJ-SCORE-1", "as written"))
             if w.above[seat]:
                 credits.append(Credit(seat, "above", w.above[seat], "JJ-SCORE-1", "as written"))
-        below = [w.below[s] for s in range(self.rules.seats)]
-        winner = max(range(len(below)), key=lambda s: below[s]) if any(below) else -1
-        zero = (0,) * self.rules.seats
-        score = HandScore(zero, zero, zero, zero, tuple(credits), w.aside, winner, zero)
-        # the written figures already contain any held-aside award: do not award the pool twice
+        nullo = any(c.kind == "nullo" for c in hand.after) and not any(c.kind == "slam" for c in hand.after)
+        winner = -1
+        if any(w.below) and not nullo:
+            winner = max(range(n), key=lambda s: w.below[s])
+        elif nullo and any(w.above):
+            winner = max(range(n), key=lambda s: w.above[s])
+        elif not w.aside and any(w.above):
+            winner = max(range(n), key=lambda s: w.above[s])
+        zero = (0,) * n
+        score = HandScore(zero, zero, zero, zero, tuple(credits), w.aside, winner, zero, nullo=nullo)
+        # the written figures already hold any held-aside award: the pool is emptied, not paid twice
         sheet = self.sheet._replace(pool=self.sheet.pool if winner < 0 else 0)
         sheet, _ = sheet.add(score, self.rules.options)
         return sheet

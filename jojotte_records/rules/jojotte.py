@@ -332,9 +332,14 @@ class JojotteRules(Rules):
                     r -= 1
         if not melds:
             return []
-        choices = [tuple(melds)]
-        if len(melds) > 1:
-            choices.append((melds[0],))
+        fours = tuple(m for m in melds if m.kind == "four")
+        seqs = tuple(m for m in melds if m.kind == "seq")
+        candidates = [tuple(melds), (melds[0],), fours, seqs]
+        o = self.options
+        choices: list[tuple[Meld, ...]] = []
+        for c in candidates:
+            if c and c not in choices and check_melds(c, hand, True, kind, o.card_in_one_meld_only, o.sequence_must_be_maximal) is None:
+                choices.append(c)
         return choices
 
     def _meld_denomination(self, s: JJState) -> str:
@@ -459,6 +464,8 @@ class JojotteRules(Rules):
         return Violation("JJ-BID-10", f"{who} called {kind.upper()} after the bidding was over")
 
     def _check_draw(self, s: JJState, a: Action) -> Violation | None:
+        if a.seat != CHANCE or len(a.cards) != self.seats:
+            return Violation("JJ-DRAW-1", "the draw is dealt by the dealer: one set of cards for each player")
         seen = s.seen
         for seat, m in enumerate(a.cards):
             if m & seen:
@@ -476,6 +483,8 @@ class JojotteRules(Rules):
 
     def _check_after(self, s: JJState, a: Action) -> Violation | None:
         if a.kind == "dix":
+            if not 0 <= a.seat < self.seats:
+                return Violation("JJ-DIX-2", "the dix exchange is made by a player")
             holder = self._dix_holder(s)
             if s.dix >= 0:
                 return Violation("JJ-DIX-5", f"{{p{a.seat}}} made a second dix exchange; it is possible once per hand")
