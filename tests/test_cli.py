@@ -92,7 +92,7 @@ def test_convert_text_json_text_is_lossless(tmp_path):
     assert back.output == canonical.output
     # the JSON form validates to the same verdict
     result = runner.invoke(app, ["validate", str(jpath), "--json"])
-    assert json.loads(result.output)["files"][0]["sessions"][0]["sheet"]["B"]["total"] == 600
+    assert json.loads(result.output)["files"][0]["sessions"][0]["sheet"]["B"]["total"] == 640
 
 
 def test_committed_schema_is_up_to_date():
