@@ -681,6 +681,14 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                 continue
             if key[:5] == "deal " and reader.fast_deal(hb, stripped, line_no):
                 continue
+            if key[:5] == "hand ":
+                parts = stripped.split()
+                dealer = reader.seat_of.get(parts[3]) if len(parts) == 4 and parts[2] == "dealer" and parts[1].isdigit() else None
+                if dealer is not None:
+                    yield hb.build()
+                    hb = _HandBuilder(reader, int(parts[1]), dealer, line_no)
+                    hb.marks.append(("dealer", line_no, len(stripped) - len(parts[3]) + 1))
+                    continue
             if (key == "turned" or key[:5] == "info ") and reader.fast_card_line(hb, stripped, line_no):
                 continue
             if key == "score " and reader.fast_score(hb, stripped, line_no):

@@ -52,11 +52,22 @@ class JojotteOptions(Options):
     session_by_points: bool = False  # OP-32
     game_target: int = 80  # JJ-GAME-1
     rubber_bonus: int = 300  # JJ-RUBBER-1
+    # three and four players (§18–20); the two-player game ignores them
+    jj4p_dix_ignores_dealer_meld: bool = False  # OP-21
+    jj4p_first_lead: str = "dealer_left"  # OP-22 (variant: "declarer_left")
+    jj4p_no_nt_after_double: bool = False  # OP-23
+    jj3_defence_win_below_line: bool = False  # OP-25
+    jj3_inactive_mirrors_tricks_only: bool = False  # OP-26
+    jj3_nullo_penalty_full: bool = False  # OP-27
+    jj3_no_information_card: bool = False  # OP-28
+    jj3_box: str = "captain_and_adviser_share"  # JJ3-ALT-1 (the only reading so far)
 
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "overtrump_on_ruff": ("never", "always", "over_opponent_only"),
         "sequence_tie": ("none", "defender", "declarer"),
         "cut_order": ("natural", "plain"),
+        "jj4p_first_lead": ("dealer_left", "declarer_left"),
+        "jj3_box": ("captain_and_adviser_share",),
     }
 
 
@@ -143,6 +154,8 @@ class HandScore(NamedTuple):
     tricks: tuple[int, ...]
     void: bool = False
     nullo: bool = False
+    # three-player forms: (seat, seats credited the same held-aside award above the line) (JJ3-SCORE-6/7)
+    mirror: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     def below(self, seat: int) -> int:
         return sum(c.amount for c in self.credits if c.seat == seat and c.line == "below")
@@ -539,6 +552,14 @@ class JojotteRules(Rules):
                                  f"{{p{seat}}} leads to trick {s.tricks_done + 1}, not {{p{a.seat}}}")
             return Violation("JJ-INV-2", f"it is {{p{seat}}}'s turn to play, not {{p{a.seat}}}'s")
         hand = s.hands[seat]
+        if hand >> card & 1 and not a.announce:
+            # the common cases need no rule table: a lead, or following a plain suit led
+            trick = s.trick
+            if not trick:
+                return None
+            led = trick[0] >> 4
+            if card >> 4 == led and led != s.trump:
+                return None
         if not hand >> card & 1:
             if s.unknown[seat] == 0 or s.seen >> card & 1 or card not in self.pack:
                 where = self._where_is(s, card)
