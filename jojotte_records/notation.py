@@ -39,7 +39,12 @@ CALL_WORDS = {
     "name": "name", "nt": "nt", "notrump": "nt", "no-trump": "nt", "sa": "nt",
     "double": "double", "x": "double", "dbl": "double", "redouble": "redouble", "xx": "redouble", "rdbl": "redouble",
     "nullo": "nullo", "slam": "slam", "melds": "melds", "meld": "melds", "dix": "dix",
+    # three players (JJ3-ACT, JJ3-DBL-2): the active defender, and the side chosen after a double
+    "defend": "defend", "withdraw": "withdraw", "with": "with",
+    "with_declarer": "with_declarer", "with-declarer": "with_declarer", "with_doubler": "with_doubler",
+    "with-doubler": "with_doubler",
 }
+SIDE_WORDS = {"declarer": "with_declarer", "doubler": "with_doubler"}  # 'C with declarer', 'C with doubler'
 # the spellings the fast path knows; anything else goes through the full tokenizer
 _FAST_CARDS: dict[str, int] = {}
 for _s in PLAIN_SUITS:
@@ -49,7 +54,8 @@ for _s in PLAIN_SUITS:
         _FAST_CARDS[card_name(_code).lower()] = _code
 _FAST_ANNOUNCE = {"jo": "jo", "jotte": "jotte", "Jo": "jo", "Jotte": "jotte", "JO": "jo", "JOTTE": "jotte"}
 _FAST_CALLS = {"pass": ("pass", -1), "accept": ("accept", -1), "nt": ("nt", -1), "double": ("double", -1),
-               "redouble": ("redouble", -1), "nullo": ("nullo", -1), "slam": ("slam", -1), "dix": ("dix", -1)}
+               "redouble": ("redouble", -1), "nullo": ("nullo", -1), "slam": ("slam", -1), "dix": ("dix", -1),
+               "defend": ("defend", -1), "withdraw": ("withdraw", -1)}
 
 _CANONICAL_TAGS = {t.lower(): t for t in TAG_ORDER}
 LINE_KEYS = ("hand", "deal", "turned", "info", "stock", "auction", "after", "trick", "result", "claim", "score")
@@ -89,7 +95,14 @@ def _tokenize(text: str, line: int, starts: list[int] | None) -> list[_Tok]:
 
 
 def _ends_inside_comment(text: str, inside: bool = False) -> bool:
-    """Whether a ``{`` comment is still open at the end of ``text`` (``{`` inside a comment is text)."""
+    """Whether a ``{`` comment is still open at the end of ``text`` (``{`` inside a comment is text).
+
+    In a tag line, braces inside the quoted value are text too.
+    """
+    if not inside and text.lstrip().startswith("["):
+        m = _TAG.match(text.lstrip())
+        if m:
+            text = text.lstrip()[m.end():]
     pos = 0
     while True:
         if inside:
@@ -188,6 +201,9 @@ class SessionReader:
         self.labels = self.rules_class.seat_labels
         self.seats = len(self.labels)
         self.seat_of = {lab.upper(): i for i, lab in enumerate(self.labels)}
+        # the score line names the sheet's columns: the players, or the sides (NS, EW) in a partnership game
+        self.score_labels = getattr(self.rules_class, "sheet_labels", self.labels)
+        self.score_of = {lab.upper(): i for i, lab in enumerate(self.score_labels)}
 
     # --- helpers -----------------------------------------------------------------
     def seat(self, hb: _HandBuilder, tok: _Tok | None) -> int | None:
@@ -320,8 +336,8 @@ class SessionReader:
         return True
 
     def fast_score(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
-        below = [0] * self.seats
-        above = [0] * self.seats
+        below = [0] * len(self.score_labels)
+        above = [0] * len(self.score_labels)
         aside = 0
         body = text[6:]
         if body.strip() != "none":
@@ -332,7 +348,7 @@ class SessionReader:
                     continue
                 if len(parts) not in (3, 5):
                     return False
-                seat = self.seat_of.get(parts[0])
+                seat = self.score_of.get(parts[0])
                 if seat is None:
                     return False
                 for i in range(1, len(parts), 2):
@@ -475,6 +491,12 @@ class SessionReader:
                     continue
                 suit = SUIT_WORDS[rest[0].text.upper()]
                 rest = rest[1:]
+            elif kind == "with":
+                if not rest or rest[0].text.lower() not in SIDE_WORDS:
+                    hb.error(rest[0] if rest else verb_tok, "a side is chosen 'with declarer' or 'with doubler'")
+                    continue
+                kind = SIDE_WORDS[rest[0].text.lower()]
+                rest = rest[1:]
             elif kind == "melds":
                 ms = []
                 for t in rest:
@@ -587,8 +609,8 @@ class SessionReader:
         words, comments = self.peel_comments(toks)
         if comments:
             hb.notes.setdefault("score", []).extend(comments)
-        below = [0] * self.seats
-        above = [0] * self.seats
+        below = [0] * len(self.score_labels)
+        above = [0] * len(self.score_labels)
         aside = 0
         if len(words) == 1 and words[0].text.lower() in ("none", "-", "0"):
             hb.score = WrittenScore(tuple(below), tuple(above), 0, first.line, first.col)
@@ -598,7 +620,9 @@ class SessionReader:
             if head in ("aside", "held", "pool"):
                 aside = self.int_of(hb, item[1] if len(item) > 1 else None, "the points held aside") or 0
                 continue
-            seat = self.seat(hb, item[0])
+            seat = self.score_of.get(item[0].text.upper())
+            if seat is None:
+                hb.error(item[0], f"unknown seat '{item[0].text}' on the score line (the sheet's columns are {' '.join(self.score_labels)})")
             rest = item[1:]
             if not rest:
                 hb.error(item[0], "write 'below N' and/or 'above N' after the seat")
@@ -666,6 +690,11 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                 for t in _tokenize(rest, line_no, None):
                     if t.is_comment:
                         pre_comments.append(t.comment)
+                    else:
+                        tag_issues.append(Issue("NOTATION", f"unexpected '{t.text}' after the tag (one tag per line)",
+                                                Location(source=name, line=line_no, column=len(text) - len(stripped) + m.end() + t.col),
+                                                kind="syntax", token=t.text))
+                        break
             else:
                 col = len(text) - len(stripped) + 1
                 tag_issues.append(Issue("NOTATION", f"cannot read the tag '{stripped[:40]}' (write [Name \"value\"])",
@@ -853,7 +882,7 @@ def _cards(cards: Iterable[int], sort: bool = True) -> str:
 
 
 def _call_text(c: Call, labels: tuple[str, ...]) -> str:
-    s = f"{labels[c.seat]} {c.kind}"
+    s = f"{labels[c.seat]} {c.kind.replace('_', ' ')}"
     if c.kind == "name":
         s += " " + "SHDC"[c.suit]
     elif c.kind == "melds":
@@ -861,8 +890,8 @@ def _call_text(c: Call, labels: tuple[str, ...]) -> str:
     return s + _c(c.comments)
 
 
-def write_hand(hand: HandRecord, labels: tuple[str, ...]) -> str:
-    """The canonical text of one hand."""
+def write_hand(hand: HandRecord, labels: tuple[str, ...], score_labels: tuple[str, ...] | None = None) -> str:
+    """The canonical text of one hand; ``score_labels`` names the sheet's columns when they are sides (NS, EW)."""
     lines = [f"hand {hand.number} dealer {labels[hand.dealer] if hand.dealer >= 0 else '?'}" + _c(hand.note("hand"))]
     if any(d is not None for d in hand.dealt):
         parts = []
@@ -903,7 +932,7 @@ def write_hand(hand: HandRecord, labels: tuple[str, ...]) -> str:
     for key, rest in hand.extra:
         lines.append(f"{key} {rest}".rstrip())
     if hand.score is not None:
-        lines.append("score " + written_score_text(hand.score, labels) + _c(hand.note("score")))
+        lines.append("score " + written_score_text(hand.score, score_labels or labels) + _c(hand.note("score")))
     return "\n".join(lines) + "\n"
 
 
@@ -925,9 +954,10 @@ def written_score_text(score: WrittenScore, labels: tuple[str, ...]) -> str:
 def write_session(session: Session) -> str:
     """The canonical text of a session: fixed tag order, sorted hands, one event form."""
     labels = seat_labels(session.header)
+    columns = sheet_labels(session.header)
     parts = [write_header(session.header)]
     for h in session.hands:
-        parts.append("\n" + write_hand(h, labels))
+        parts.append("\n" + write_hand(h, labels, columns))
     return "".join(parts)
 
 
@@ -941,6 +971,17 @@ def seat_labels(header: SessionHeader) -> tuple[str, ...]:
         return JojotteRules.seat_labels
 
 
+def sheet_labels(header: SessionHeader) -> tuple[str, ...]:
+    """The score sheet's columns of a session's game: its seats, or its sides (``NS``, ``EW``)."""
+    try:
+        cls = find_variant(header.get("Game") or "jojotte")
+    except ValueError:
+        from .rules.jojotte import JojotteRules
+
+        cls = JojotteRules
+    return getattr(cls, "sheet_labels", cls.seat_labels)
+
+
 def write_sessions(sessions: Iterable[Session]) -> str:
     return "\n".join(write_session(s) for s in sessions)
 
@@ -948,6 +989,7 @@ def write_sessions(sessions: Iterable[Session]) -> str:
 def write_stream(items: Iterable[SessionHeader | HandRecord], out: TextIO) -> None:
     """Write what `iter_records` yields, one hand at a time (canonical form)."""
     labels: tuple[str, ...] = ("A", "B")
+    columns: tuple[str, ...] = labels
     first = True
     for item in items:
         if isinstance(item, SessionHeader):
@@ -956,6 +998,7 @@ def write_stream(items: Iterable[SessionHeader | HandRecord], out: TextIO) -> No
             first = False
             out.write(write_header(item))
             labels = seat_labels(item)
+            columns = sheet_labels(item)
         else:
             out.write("\n")
-            out.write(write_hand(item, labels))
+            out.write(write_hand(item, labels, columns))
