@@ -1,22 +1,31 @@
-"""``jojotte demo``: the main job on the bundled examples."""
+"""``jojotte demo``: the main job on the bundled examples: validate, archive, report."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from jojotte_records.archive import ArchiveError, import_paths
+from jojotte_records.report import ReportError, build_site
 from jojotte_records.resources import examples_dir
 from jojotte_records.validation import check_paths
 
-HELP = """Run the main job on the bundled example sessions: validate them and print the verdicts.
+from .common import fail, progress
+
+HELP = """Run the whole pipeline on the example sessions bundled with the package.
+
+Validates them (the files under disputes/ each hold one illegal event or wrong score, on
+purpose), imports them into a DuckDB archive, and writes the HTML report from the archive.
+Writes OUT/jojotte.duckdb and OUT/report/ (OUT is the current folder by default).
 
 Examples:
 
   jojotte demo
 
-  jojotte demo --out jojotte-demo
+  jojotte demo --out /tmp/jojotte-demo
 """
 
 
@@ -25,20 +34,45 @@ def register(app: typer.Typer) -> None:
 
 
 def demo(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the demo's outputs.")] = Path("jojotte-demo"),
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the archive and the report.")] = Path("."),
 ) -> None:
     folder = examples_dir()
-    typer.echo(f"bundled examples: {folder}")
+    typer.echo(f"1. validating the bundled examples in {folder}")
     sessions = hands = 0
+    rules: Counter[str] = Counter()
+    clean = []
     for result in check_paths([str(folder)]):
         for summary, verdicts in result.sessions:
             sessions += 1
             hands += summary.hands
-            bad = [v for v in verdicts if v.issues]
-            rel = Path(result.source).relative_to(folder) if result.source.startswith(str(folder)) else result.source
-            status = "legal, scores right" if not bad else f"{len(bad)} hand(s) with a finding"
-            typer.echo(f"  {rel}: {summary.header.get('Event') or 'session'}: {summary.hands} hands, {status}")
-            for v in bad:
+            for v in verdicts:
                 for issue in v.issues:
-                    typer.echo(f"      hand {v.number}: {issue.message} ({issue.rule})")
-    typer.echo(f"{sessions} session(s), {hands} hand(s) checked")
+                    rules[issue.rule] += 1
+            if not summary.bad_hands:
+                s = summary.sheet
+                clean.append(f"   {Path(result.source).name}: {summary.header.get('Event') or 'session'}: "
+                             + ", ".join(f"{n} {s.total[i]}" for i, n in enumerate(summary.names[:len(s.total)])))
+    for line in clean:
+        typer.echo(line)
+    typer.echo(f"   {sessions} sessions, {hands} hands; {sum(rules.values())} finding(s) in the dispute files, "
+               f"citing {len(rules)} different rules (jojotte validate {folder / 'disputes'} lists them)")
+
+    out.mkdir(parents=True, exist_ok=True)
+    db = out / "jojotte.duckdb"
+    typer.echo(f"2. importing into the archive {db}")
+    try:
+        imported = list(import_paths(db, [str(folder)]))
+    except ArchiveError as e:
+        fail(str(e))
+    new = sum(f.sessions_new + f.sessions_replaced for f in imported)
+    same = sum(f.sessions_unchanged for f in imported)
+    typer.echo(f"   {new} session(s) stored, {same} already there")
+
+    typer.echo(f"3. writing the report into {out / 'report'}")
+    try:
+        with progress("report pages") as advance:
+            site = build_site(out=out / "report", db=db, on_hand=lambda v: advance(1))
+    except ReportError as e:
+        fail(str(e))
+    typer.echo(f"   {site.sessions} sessions, {site.hands} hand pages ({site.written} files written, {site.unchanged} unchanged)")
+    typer.echo(f"open {site.index.resolve()}")

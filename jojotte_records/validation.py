@@ -45,8 +45,22 @@ class FileResult(NamedTuple):
         return self.read_error is None and self.bad_hands == 0 and not any(s.issues for s, _ in self.sessions)
 
 
+def is_record_json(path: str | Path) -> bool:
+    """Whether a ``.json`` file is a record file (its object has ``"sessions"``), not other data kept beside records."""
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as f:
+            head = f.read(1 << 20)
+    except OSError:
+        return True  # let the reader report it
+    return '"sessions"' in head
+
+
 def iter_record_files(paths: Iterable[str]) -> Iterator[str]:
-    """Files named, and record files (``*.jjt``, ``*.json``) found in folders, recursively and sorted; ``-`` is standard input."""
+    """Files named, and record files found in folders, recursively and sorted; ``-`` is standard input.
+
+    In a folder, ``*.jjt`` files and the ``*.json`` files that are records (`is_record_json`) are taken;
+    a file named on the command line is always taken.
+    """
     for p in paths:
         if p == "-":
             yield p
@@ -56,8 +70,9 @@ def iter_record_files(paths: Iterable[str]) -> Iterator[str]:
             for root, dirs, files in os.walk(path):
                 dirs.sort()
                 for f in sorted(files):
-                    if f.endswith(RECORD_SUFFIXES):
-                        yield str(Path(root) / f)
+                    full = Path(root) / f
+                    if f.endswith(".jjt") or (f.endswith(".json") and is_record_json(full)):
+                        yield str(full)
         else:
             yield p
 
