@@ -2,6 +2,7 @@
 
     python bench/validate.py            # 20,000 and 200,000 hands
     python bench/validate.py --hands 5000 --repeat 4
+    python bench/validate.py --form-hands 2000   # and 2,000 hands of each three- and four-player form
 
 Each measurement runs in a fresh process (so peak RSS is its own): it streams
 the file through `jojotte_records.validation.check_file` with no hands kept,
@@ -41,6 +42,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=20_000)
     ap.add_argument("--repeat", type=int, default=10, help="the big file holds the session this many times")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--form-hands", type=int, default=5_000, help="hands of each three- and four-player form (0: none)")
     args = ap.parse_args()
 
     from jojotte_records.notation import write_stream
@@ -66,6 +68,16 @@ def main() -> None:
             m = measure(path)
             assert m["bad"] == 0, f"simulated hands failed validation: {m}"
             print(f"{label:>5}: {m['hands']:>9,} hands  {m['seconds']:7.2f} s  {m['hands'] / m['seconds']:>9,.0f} hands/s"
+                  f"  peak RSS {m['peak_rss_mb']:.0f} MB")
+        # the other forms of the game (rules spec §18–20), one file each
+        for game in ("jojotte-3", "jojotte-3box", "jojotte-4p", "jojotte-4s") if args.form_hands else ():
+            path = Path(tmp) / f"{game}.jjt"
+            header, hands = simulate_session(game, args.form_hands, args.seed)
+            with open(path, "w", encoding="utf-8") as f:
+                write_stream([header, *hands], f)
+            m = measure(path)
+            assert m["bad"] == 0, f"simulated {game} hands failed validation: {m}"
+            print(f"{game:>12}: {m['hands']:>7,} hands  {m['seconds']:7.2f} s  {m['hands'] / m['seconds']:>9,.0f} hands/s"
                   f"  peak RSS {m['peak_rss_mb']:.0f} MB")
 
 

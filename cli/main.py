@@ -5,6 +5,8 @@ from __future__ import annotations
 import typer
 
 from . import convert, demo, schema, simulate, validate
+from . import report
+from . import archive
 
 app = typer.Typer(
     name="jojotte",
@@ -16,6 +18,8 @@ app = typer.Typer(
 )
 for module in (validate, convert, simulate, schema, demo):
     module.register(app)
+report.register(app)
+archive.register(app)
 
 
 def run() -> None:

@@ -23,7 +23,8 @@ from .record import (FORMAT_VERSION, UNKNOWN_CARD, Call, HandRecord, Play, SeatR
 from .rules.base import find_variant
 from .rules.jojotte_cards import parse_meld
 
-CallWord = Literal["pass", "accept", "name", "nt", "double", "redouble", "nullo", "slam", "melds", "dix"]
+CallWord = Literal["pass", "accept", "name", "nt", "double", "redouble", "nullo", "slam", "melds", "dix",
+                   "defend", "withdraw", "with_declarer", "with_doubler"]
 
 
 class _Model(BaseModel):
@@ -42,7 +43,7 @@ class CallModel(_Model):
     seat: str
     """Seat label of the player who called (``A``, ``B`` …)."""
     call: CallWord
-    """The call: pass, accept, name, nt, double, redouble (auction); nullo, slam, melds, dix, pass (after the draw)."""
+    """The call: pass, accept, name, nt, double, redouble, and with_declarer / with_doubler (the side chosen after a double, three players) in the auction; nullo, slam, melds, dix, pass, and defend / withdraw (three players) after the draw."""
     suit: Literal["S", "H", "D", "C"] | None = None
     """The suit of a NAME call."""
     melds: list[str] = Field(default_factory=list)
@@ -84,7 +85,7 @@ class SeatResultModel(_Model):
 
 class WrittenScoreModel(_Model):
     below: dict[str, int] = Field(default_factory=dict)
-    """Points written below the line for this hand, by seat (missing seats: 0)."""
+    """Points written below the line for this hand, by column of the score sheet: a seat, or a side (``NS``, ``EW``) in a partnership game (missing columns: 0)."""
     above: dict[str, int] = Field(default_factory=dict)
     """Points written above the line for this hand, by seat, including held-aside points awarded and the rubber bonus."""
     aside: int = 0
@@ -160,20 +161,27 @@ def _labels(header: SessionHeader) -> tuple[str, ...]:
     return seat_labels(header)
 
 
+def _score_labels(header: SessionHeader) -> tuple[str, ...]:
+    from .notation import sheet_labels
+
+    return sheet_labels(header)
+
+
 def _call_model(c: Call, labels) -> CallModel:
     return CallModel(seat=labels[c.seat], call=c.kind, suit="SHDC"[c.suit] if c.kind == "name" else None,
                      melds=[m.text() for m in c.melds], comments=list(c.comments))
 
 
-def hand_to_model(h: HandRecord, labels: tuple[str, ...]) -> HandModel:
+def hand_to_model(h: HandRecord, labels: tuple[str, ...], score_labels: tuple[str, ...] | None = None) -> HandModel:
+    columns = score_labels or labels  # the score sheet's columns: seats, or sides
     dealt = {labels[s]: ([_card_text(c) for c in d] if d is not None else None) for s, d in enumerate(h.dealt)}
     drawn = None
     if h.drawn is not None:
         drawn = {labels[s]: ([_card_text(c) for c in d] if d is not None else None) for s, d in enumerate(h.drawn)}
     score = None
     if h.score is not None:
-        score = WrittenScoreModel(below={labels[s]: v for s, v in enumerate(h.score.below) if v},
-                                  above={labels[s]: v for s, v in enumerate(h.score.above) if v}, aside=h.score.aside)
+        score = WrittenScoreModel(below={columns[s]: v for s, v in enumerate(h.score.below) if v},
+                                  above={columns[s]: v for s, v in enumerate(h.score.above) if v}, aside=h.score.aside)
     return HandModel(
         number=h.number, dealer=labels[h.dealer] if h.dealer >= 0 else None, dealt=dealt, drawn=drawn, split=h.split,
         turned=card_name(h.turned) if h.turned is not None else None, info=card_name(h.info) if h.info is not None else None,
@@ -189,8 +197,9 @@ def hand_to_model(h: HandRecord, labels: tuple[str, ...]) -> HandModel:
 
 def session_to_model(session: Session) -> SessionModel:
     labels = _labels(session.header)
+    columns = _score_labels(session.header)
     return SessionModel(tags=list(session.header.tags), comments=list(session.header.comments),
-                        hands=[hand_to_model(h, labels) for h in session.hands])
+                        hands=[hand_to_model(h, labels, columns) for h in session.hands])
 
 
 def to_record_file(sessions: Iterable[Session]) -> RecordFile:
@@ -211,7 +220,7 @@ def _call(c: CallModel, labels) -> Call:
                 tuple(parse_meld(m) for m in c.melds), 0, 0, tuple(c.comments))
 
 
-def model_to_hand(m: HandModel, labels: tuple[str, ...]) -> HandRecord:
+def model_to_hand(m: HandModel, labels: tuple[str, ...], score_labels: tuple[str, ...] | None = None) -> HandRecord:
     """The in-memory hand of a JSON hand.
 
     Raises:
@@ -229,12 +238,13 @@ def model_to_hand(m: HandModel, labels: tuple[str, ...]) -> HandRecord:
         drawn = tuple(drawn)
     score = None
     if m.score is not None:
-        below = [0] * n
-        above = [0] * n
+        columns = score_labels or labels  # the score sheet's columns: seats, or sides
+        below = [0] * len(columns)
+        above = [0] * len(columns)
         for k, v in m.score.below.items():
-            below[_seat(labels, k)] = v
+            below[_seat(columns, k)] = v
         for k, v in m.score.above.items():
-            above[_seat(labels, k)] = v
+            above[_seat(columns, k)] = v
         score = WrittenScore(tuple(below), tuple(above), m.score.aside)
     tricks = tuple(Trick(t.number, tuple(Play(_seat(labels, p.seat), _card_code(p.card), p.announce or "", 0, 0, tuple(p.comments))
                                          for p in t.plays), _seat(labels, t.winner), 0, 0, tuple(t.comments)) for t in m.tricks)
@@ -249,7 +259,8 @@ def model_to_hand(m: HandModel, labels: tuple[str, ...]) -> HandRecord:
 def to_session(m: SessionModel, source: str | None = None) -> Session:
     header = SessionHeader(tuple(tuple(t) for t in m.tags), 0, source, tuple(m.comments))
     labels = _labels(header)
-    return Session(header, tuple(model_to_hand(h, labels) for h in m.hands))
+    columns = _score_labels(header)
+    return Session(header, tuple(model_to_hand(h, labels, columns) for h in m.hands))
 
 
 def iter_json_records(text: str, source: str | None = None) -> Iterator[SessionHeader | HandRecord]:

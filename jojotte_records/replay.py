@@ -48,8 +48,10 @@ class SessionSummary(NamedTuple):
     sheet: ScoreSheet
     issues: tuple[Issue, ...]  # session-level issues (header, session length)
     winner: int
-    labels: tuple[str, ...]
+    labels: tuple[str, ...]  # the score sheet's columns: the players, or the sides in a partnership game
     names: tuple[str, ...]
+    seat_labels: tuple[str, ...] = ()  # the players' seats and names (the same as above but for sides)
+    seat_names: tuple[str, ...] = ()
 
 
 def player_names(header: SessionHeader, labels: tuple[str, ...]) -> tuple[str, ...]:
@@ -87,7 +89,10 @@ class SessionValidator:
         self.rules: JojotteRules = cls(options)
         self.labels = cls.seat_labels
         self.names = player_names(header, self.labels)
-        self.sheet = ScoreSheet.empty(cls.seats)
+        # the sheet has a column per player, or per side (JJ4P-SCORE-1, JJ3-ALT-1)
+        self.sheet_labels = getattr(cls, "sheet_labels", self.labels)
+        self.sheet_names = cls.sheet_names(self.names) if hasattr(cls, "sheet_names") else self.names
+        self.sheet = ScoreSheet.empty(len(self.sheet_labels))
         self.expected_dealer = self._first_dealer()
         self.hands = 0
         self.bad_hands = 0
@@ -137,7 +142,7 @@ class SessionValidator:
                 issues.append(Issue(rule, f"{self.names[hand.dealer]} deals, but it is {self.names[self.expected_dealer]}'s deal"
                                     + (" (the deal alternates)" if rule == "JJ-DEAL-2" else " ([FirstDealer])"),
                                     loc(phase="deal", line=line, column=col), "illegal"))
-            self.expected_dealer = (hand.dealer + 1) % self.rules.seats
+            self.expected_dealer = self.rules.next_dealer(hand.dealer)
         rubbers_before = sum(self.sheet.rubbers)
         state, _ = self._replay(hand, issues, unchecked, loc, illegal)
         score: HandScore | None = None
@@ -174,7 +179,7 @@ class SessionValidator:
         dealt = list(hand.dealt)
         drawn = list(hand.drawn) if hand.drawn is not None else [None] * seats
         split = hand.split
-        void_auction = _is_void_auction(hand.auction, seats)
+        void_auction = _is_void_auction(hand.auction, rules.bidders)
         rebuilt = []
         for seat in range(seats):
             if dealt[seat] is None and not void_auction:
@@ -194,27 +199,35 @@ class SessionValidator:
             d = dealt[seat]
             if d is None:
                 init.append(0)
-                unknown.append(rules.dealt_per_seat)
+                unknown.append(rules.dealt_to(seat, hand.dealer))
                 draw_cards.append(0)
                 continue
-            full_after = not split and (len(d) > rules.dealt_per_seat or seat in rebuilt)
+            full_after = not split and (len(d) > rules.dealt_to(seat, hand.dealer) or seat in rebuilt)
             if full_after:
                 init.append(0)
                 unknown.append(0)
                 draw_cards.append(mask_of(c for c in d if c != UNKNOWN_CARD))
             else:
                 init.append(mask_of(d) if UNKNOWN_CARD not in d else mask_of(c for c in d if c != UNKNOWN_CARD))
-                unknown.append(rules.dealt_per_seat - init[-1].bit_count())
+                unknown.append(rules.dealt_to(seat, hand.dealer) - init[-1].bit_count())
                 dr = drawn[seat] if split else None
                 draw_cards.append((mask_of(dr) if UNKNOWN_CARD not in dr else mask_of(c for c in dr if c != UNKNOWN_CARD)) if dr else 0)
+        # who may deal, and who may hold cards at all (the dealer in jojotte-4s, the adviser in jojotte-3box)
+        for held, mark in (((0,) * seats, "dealer"), (tuple(i | d for i, d in zip(init, draw_cards)), "deal")):
+            v = rules.check_seating(hand.dealer, held)
+            if v is not None:
+                line, col = hand.mark(mark) or (hand.line, 1)
+                illegal(v, phase="deal", line=line, column=col)
+                return None, None
         for seat in range(seats):
             d = dealt[seat]
             if d is not None and seat not in rebuilt:
-                expected = rules.dealt_per_seat + (0 if void_auction else rules.drawn_per_seat)
+                n_dealt, n_drawn = rules.dealt_to(seat, hand.dealer), rules.drawn_to(seat, hand.dealer)
+                expected = n_dealt + (0 if void_auction else n_drawn)
                 have = len(d) + (len(drawn[seat]) if split and drawn[seat] else 0)
-                if have not in (rules.dealt_per_seat, expected) or (split and have != expected and not void_auction):
-                    issues.append(Issue("JJ-DEAL-3", f"{self.names[seat]}'s hand has {have} cards; a hand has {rules.dealt_per_seat} dealt"
-                                        f" and {rules.drawn_per_seat} drawn", loc(phase="deal", line=hand.line, column=1), "consistency"))
+                if have not in (n_dealt, expected) or (split and have != expected and not void_auction):
+                    issues.append(Issue("JJ-DEAL-3", f"{self.names[seat]}'s hand has {have} cards; a hand has {n_dealt} dealt"
+                                        f" and {n_drawn} drawn", loc(phase="deal", line=hand.line, column=1), "consistency"))
                     return None, None
         turned = hand.turned if hand.turned is not None else -1
         v = rules.check_deal(tuple(init), turned)
@@ -270,9 +283,10 @@ class SessionValidator:
             illegal(v, phase="deal", line=line, column=col)
             return state, None
         state = rules._next(state, a)
-        state = state._replace(unknown=tuple(rules.dealt_per_seat + rules.drawn_per_seat - h.bit_count() for h in state.hands))
+        state = state._replace(unknown=tuple(rules.dealt_to(s, hand.dealer) + rules.drawn_to(s, hand.dealer) - h.bit_count()
+                                             for s, h in enumerate(state.hands)))
         if any(state.unknown):
-            who = [self.names[s] for s in range(seats) if state.unknown[s]]
+            who = [self.names[s] for s in range(len(state.unknown)) if state.unknown[s]]
             unchecked.append(Issue("JJ-PLAY-3", f"part of the hand of {' and '.join(who)} was not recorded: following suit, melds and"
                                    " announcements were checked only against the known cards", loc(phase="deal", line=hand.line, column=1), "unchecked"))
         # --- after the draw
@@ -316,15 +330,15 @@ class SessionValidator:
                     illegal(v, phase="trick", trick=t.number, card=t.plays.index(p) + 1, line=p.line, column=p.column)
                     return state, None
                 state = next_play(state, p)
-            if len(t.plays) != rules.seats:
-                issues.append(Issue("JJ-INV-2", f"trick {t.number} has {len(t.plays)} cards, not {rules.seats}",
+            if len(t.plays) != rules.trick_size:
+                issues.append(Issue("JJ-INV-2", f"trick {t.number} has {len(t.plays)} cards, not {rules.trick_size}",
                                     loc(phase="trick", trick=t.number, line=t.line, column=t.column), "consistency"))
                 return state, None
             if t.winner >= 0 and state.history:
                 real = state.history[-1][2]
                 if real != t.winner:
                     issues.append(Issue("JJ-PLAY-8", f"trick {t.number} is written as won by {self.names[t.winner]}, but {self.names[real]}"
-                                        f" wins it with {card_name(state.history[-1][1][(real - state.history[-1][0]) % rules.seats])}",
+                                        f" wins it with {card_name(next(p.card for p in t.plays if p.seat == real))}",
                                         loc(phase="trick", trick=t.number, line=t.line, column=t.column), "consistency"))
         if hand.claim >= 0 and state.phase == PLAY:
             state = self._apply_claim(state, hand.claim, unchecked, loc, hand)
@@ -349,7 +363,9 @@ class SessionValidator:
         from .rules.jojotte_cards import POINTS, LAST_TRICK
 
         rest = self.rules.tricks_per_hand - state.tricks_done
-        remaining = state.hands[0] | state.hands[1] | mask_of(state.trick)
+        remaining = mask_of(state.trick)
+        for seat in self.rules.playing_seats(state):
+            remaining |= state.hands[seat]
         pts = sum(POINTS[state.trump + 1][c] for c in iter_cards(remaining))
         if state.denomination != "nullo":
             pts += LAST_TRICK
@@ -367,9 +383,10 @@ class SessionValidator:
             score = rules.score_hand(state)
             if hand.result:
                 for r in hand.result:
-                    if r.tricks != score.tricks[r.seat] or r.points != score.trick_points[r.seat]:
+                    got_tricks, got_points = rules.seat_result(state, score, r.seat)
+                    if r.tricks != got_tricks or r.points != got_points:
                         issues.append(Issue("JJ-PTS-4", f"the result line gives {self.names[r.seat]} {r.tricks} tricks and {r.points} points,"
-                                            f" but the play gives {score.tricks[r.seat]} tricks and {score.trick_points[r.seat]} points",
+                                            f" but the play gives {got_tricks} tricks and {got_points} points",
                                             loc(phase="score", line=hand.line, column=1), "consistency"))
             return score
         if state.phase == PLAY and state.tricks_done == 0 and not state.trick and hand.result:
@@ -386,7 +403,10 @@ class SessionValidator:
             if not any(state.unknown):
                 from .rules.jojotte_cards import mask_points, LAST_TRICK, JOJOTTE
 
-                value = mask_points(state.hands[0] | state.hands[1], state.trump) + (0 if state.denomination == "nullo" else LAST_TRICK)
+                in_play = 0
+                for seat in rules.playing_seats(state):
+                    in_play |= state.hands[seat]
+                value = mask_points(in_play, state.trump) + (0 if state.denomination == "nullo" else LAST_TRICK)
                 allowed = {value} if state.denomination != "suit" else {value, value + JOJOTTE}
                 if sum(pts) not in allowed:
                     issues.append(Issue("JJ-INV-4", f"the trick points add up to {sum(pts)}, but the cards in play are worth "
@@ -407,7 +427,7 @@ class SessionValidator:
 
     def _compare_written(self, hand: HandRecord, entry: SheetEntry, issues, loc) -> None:
         w = hand.score
-        for seat in range(self.rules.seats):
+        for seat in range(len(self.sheet_labels)):
             for line, written, real in (("below", w.below[seat], entry.below(seat)), ("above", w.above[seat], entry.above(seat))):
                 if written == real:
                     continue
@@ -419,7 +439,7 @@ class SessionValidator:
                     breakdown = parts[0].why
                 else:
                     breakdown = " + ".join(f"{c.amount} for {c.why} [{c.rule}]" for c in parts)
-                issues.append(Issue(rule, f"{self.names[seat]}'s score {line} the line is written {written}, but is {real}: {breakdown}",
+                issues.append(Issue(rule, f"{self.sheet_names[seat]}'s score {line} the line is written {written}, but is {real}: {breakdown}",
                                     loc(phase="score", line=w.line, column=w.column), "score"))
         if w.aside != entry.held_aside:
             issues.append(Issue("JJ-PRIS-1", f"{w.aside} points are written as held aside, but the hand holds aside {entry.held_aside}",
@@ -435,7 +455,7 @@ class SessionValidator:
         from .rules.jojotte import Credit, HandScore
 
         w = hand.score
-        n = self.rules.seats
+        n = len(self.sheet_labels)
         credits = []
         for seat in range(n):
             if w.below[seat]:
@@ -460,7 +480,8 @@ class SessionValidator:
     def finish(self) -> SessionSummary:
         issues = list(self.session_issues)
         return SessionSummary(self.header, self.hands, self.bad_hands, self.sheet, tuple(issues),
-                              self.sheet.session_winner(self.rules.options), self.labels, self.names)
+                              self.sheet.session_winner(self.rules.options), self.sheet_labels, self.sheet_names,
+                              self.labels, self.names)
 
 
 def _rule_for_difference(parts, diff: int, line: str) -> str:

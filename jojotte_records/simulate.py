@@ -12,7 +12,7 @@ from typing import Iterator
 from .cards import cards_of
 from .record import Call, HandRecord, Play, SessionHeader, Trick, WrittenScore
 from .rules.base import CHANCE, Action, find_variant
-from .rules.jojotte import AUCTION, DRAW, VOID_HAND, JojotteRules, deal_cards
+from .rules.jojotte import AUCTION, DRAW, VOID_HAND, JojotteRules
 from .rules.jojotte_sheet import ScoreSheet
 
 
@@ -28,7 +28,8 @@ def simulate_header(game: str = "jojotte", seed: int = 0, variant: str = "", fir
 
 def simulate_hands(rules: JojotteRules, hands: int, rng: random.Random, first_dealer: int = 0) -> Iterator[HandRecord]:
     """``hands`` random legal hands, dealt alternately, each with the score written as the core computes it."""
-    sheet = ScoreSheet.empty(rules.seats)
+    columns = range(len(rules.sheet_labels))  # a column per player, or per side
+    sheet = ScoreSheet.empty(len(columns))
     dealer = first_dealer
     pack = list(rules.pack.cards)
     for number in range(1, hands + 1):
@@ -36,14 +37,14 @@ def simulate_hands(rules: JojotteRules, hands: int, rng: random.Random, first_de
         record, state = _one_hand(rules, number, dealer, pack, rng)
         score = rules.score_hand(state)
         sheet, entry = sheet.add(score, rules.options)
-        below = tuple(entry.below(s) for s in range(rules.seats))
-        above = tuple(entry.above(s) for s in range(rules.seats))
+        below = tuple(entry.below(s) for s in columns)
+        above = tuple(entry.above(s) for s in columns)
         yield record._replace(score=WrittenScore(below, above, entry.held_aside))
-        dealer = (dealer + 1) % rules.seats
+        dealer = rules.next_dealer(dealer)
 
 
 def _one_hand(rules: JojotteRules, number: int, dealer: int, pack: list[int], rng: random.Random):
-    first, turned, draws, info = deal_cards(rules, pack, dealer)
+    first, turned, draws, info = rules.deal(pack, dealer)
     state = rules.initial_state(dealer, first, turned)
     auction: list[Call] = []
     after: list[Call] = []
@@ -67,9 +68,11 @@ def _one_hand(rules: JojotteRules, number: int, dealer: int, pack: list[int], rn
         else:
             after.append(Call(action.seat, action.kind, melds=action.melds))
     void = state.phase == VOID_HAND
-    dealt = tuple(tuple(cards_of(h)) for h in first)
-    drawn = None if void else tuple(tuple(cards_of(d)) for d in draws)
-    record = HandRecord(number, dealer, dealt, drawn, not void, turned, None if void else info, None,
+    # a seat that holds no cards (the dealer of the four-player game without partners, the adviser) is written '-'
+    holds = [rules.dealt_to(seat, dealer) > 0 for seat in range(rules.seats)]
+    dealt = tuple(tuple(cards_of(first[seat])) if holds[seat] else None for seat in range(rules.seats))
+    drawn = None if void else tuple(tuple(cards_of(draws[seat])) if holds[seat] else None for seat in range(rules.seats))
+    record = HandRecord(number, dealer, dealt, drawn, not void, turned, None if void or info < 0 else info, None,
                         tuple(auction), tuple(after), tuple(tricks))
     return record, state
 
@@ -79,5 +82,5 @@ def simulate_session(game: str = "jojotte", hands: int = 100, seed: int = 1, var
     cls = find_variant(game)
     rules = cls(cls.options_class.parse(variant) if variant else None)
     rng = random.Random(seed)
-    first_dealer = rng.randrange(cls.seats)
+    first_dealer = rng.randrange(getattr(cls, "dealing_seats", cls.seats))
     return simulate_header(game, seed, variant, first_dealer), simulate_hands(rules, hands, rng, first_dealer)

@@ -78,3 +78,49 @@ def test_not_checkable_list_is_honest():
     cited = cited_ids()
     stale = sorted(set(NOT_CHECKABLE) & cited)
     assert not stale, f"these IDs are tested, so remove them from NOT_CHECKABLE: {stale}"
+
+
+# --- §18–20: three players, four in partnerships, four without partners --------------------------------
+
+_ID_18_20 = re.compile(r"JJ(?:3|4P|4S)-(?:[A-Z]+-)?\d+(?!\d)")
+# test_jj3_act_1_… is JJ3-ACT-1, test_jj4s_2_… is JJ4S-2
+_TEST_NAME_ID_18_20 = re.compile(r"(?<![a-z0-9])jj(3|4p|4s)_(?:([a-z]+)_)?(\d+)(?!\d)")
+
+
+def spec_rule_ids_18_to_20() -> list[str]:
+    if not SPEC.is_file():
+        pytest.skip(f"the rules spec is not at {SPEC}; cannot list its rule IDs")
+    text = SPEC.read_text(encoding="utf-8")
+    start = re.search(r"^## 18\. ", text, re.M)
+    end = re.search(r"^## 21\. ", text, re.M)
+    assert start and end, "the spec's section headings for §18 and §21 were not found"
+    ids = re.findall(r"\*\*(JJ(?:3|4P|4S)-(?:[A-Z]+-)?\d+)\*\*", text[start.start():end.start()])
+    assert ids, "no rule IDs found in §18–20"
+    return list(dict.fromkeys(ids))
+
+
+def cited_ids_18_to_20() -> set[str]:
+    found: set[str] = set()
+    for path in TESTS.rglob("*"):
+        if not path.is_file() or path.resolve() == Path(__file__).resolve() or "__pycache__" in path.parts:
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        found.update(_ID_18_20.findall(text))
+        for form, family, n in _TEST_NAME_ID_18_20.findall(text):
+            found.add(f"JJ{form.upper()}-{family.upper()}-{n}" if family else f"JJ{form.upper()}-{n}")
+    return found
+
+
+def test_spec_defines_the_rules_of_the_larger_tables():
+    ids = spec_rule_ids_18_to_20()
+    assert {i.split("-")[0] for i in ids} == {"JJ3", "JJ4P", "JJ4S"}
+    assert len(ids) == len(set(ids))
+
+
+def test_every_rule_id_of_sections_18_to_20_is_cited_by_a_test():
+    cited = cited_ids_18_to_20()
+    missing = [i for i in spec_rule_ids_18_to_20() if i not in cited]
+    assert not missing, f"rule IDs of §18–20 cited by no test: {', '.join(missing)}"

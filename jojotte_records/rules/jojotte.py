@@ -179,6 +179,10 @@ class JojotteRules(Rules):
     tricks_per_hand = 9
     dealt_per_seat = 6
     drawn_per_seat = 3
+    trick_size = 2  # cards in a trick
+    bidders = 2  # players who call in a hand
+    dealing_seats = 2  # seats that deal in turn
+    sheet_labels: ClassVar[tuple[str, ...]] = ("A", "B")  # columns of the score sheet (players or sides)
     options: JojotteOptions
 
     # --- building the first state ------------------------------------------------
@@ -225,6 +229,52 @@ class JojotteRules(Rules):
                 return Violation("JJ-DEAL-3", f"{{p{seat}}} is dealt {h.bit_count()} cards, not {self.dealt_per_seat}")
         return None
 
+    # --- hooks the three- and four-player forms override ------------------------------
+    def dealt_to(self, seat: int, dealer: int) -> int:
+        """Cards a seat is dealt first (JJ-DEAL-3)."""
+        return self.dealt_per_seat
+
+    def drawn_to(self, seat: int, dealer: int) -> int:
+        """Cards a seat receives in the draw (JJ-DRAW-1)."""
+        return self.drawn_per_seat
+
+    def next_dealer(self, dealer: int) -> int:
+        """Who deals the next hand (JJ-DEAL-2)."""
+        return (dealer + 1) % self.seats
+
+    def check_seating(self, dealer: int, hands: tuple[int, ...]) -> Violation | None:
+        """Whether the dealer may deal and every seat holds only what the form gives it (nothing in 2P)."""
+        return None
+
+    def deal(self, order: list[int], dealer: int) -> tuple[tuple[int, ...], int, tuple[int, ...], int]:
+        """A shuffled pack dealt: first hands, turned card, draws, information card (-1 for none)."""
+        return deal_cards(self, order, dealer)
+
+    def playing_seats(self, s: JJState) -> tuple[int, ...]:
+        """The seats whose cards are played in this hand."""
+        return (0, 1)
+
+    def seat_result(self, s: JJState, score: HandScore, seat: int) -> tuple[int, int]:
+        """Tricks and trick score of one seat, to check a ``result`` line."""
+        return score.tricks[seat], score.trick_points[seat]
+
+    @classmethod
+    def sheet_names(cls, names: tuple[str, ...]) -> tuple[str, ...]:
+        """The names of the score sheet's columns, from the players' names in seat order."""
+        return names
+
+    def _to_play(self, s: JJState) -> int:
+        """Who plays the next card."""
+        return (s.leader + len(s.trick)) % 2
+
+    def _play_rule(self, s: JJState, seat: int):
+        """The cards the player may play to the trick (JJ-PLAY-2…7)."""
+        return legal_play_mask(s.hands[seat], s.trick, s.trump, self.options.overtrump_on_ruff)
+
+    def _dix_seats(self, s: JJState) -> tuple[int, ...]:
+        """Who may make the dix exchange (JJ-DIX-2)."""
+        return (0, 1)
+
     # --- whose turn ---------------------------------------------------------------
     def current_player(self, s: JJState) -> int:
         if s.phase == AUCTION:
@@ -234,7 +284,7 @@ class JojotteRules(Rules):
         if s.phase == AFTER:
             return self._after_caller(s)
         if s.phase == PLAY:
-            return (s.leader + len(s.trick)) % 2
+            return self._to_play(s)
         return -1
 
     def is_terminal(self, s: JJState) -> bool:
@@ -276,8 +326,8 @@ class JojotteRules(Rules):
             acts.extend(self._dix_actions(s))
             return tuple(acts)
         if s.phase == PLAY:
-            seat = (s.leader + len(s.trick)) % 2
-            rule = legal_play_mask(s.hands[seat], s.trick, s.trump, self.options.overtrump_on_ruff)
+            seat = self._to_play(s)
+            rule = self._play_rule(s, seat)
             acts = []
             for c in iter_cards(rule.mask):
                 acts.append(Action(seat, "play", card=c))
@@ -366,7 +416,7 @@ class JojotteRules(Rules):
         if s.trump != s.turned >> 4 or s.turned & 15 == SEVEN:
             return -1
         seven = make_card(s.trump, SEVEN)
-        for seat in (0, 1):
+        for seat in self._dix_seats(s):
             if s.hands[seat] >> seven & 1:
                 return seat
         return -1
@@ -382,7 +432,7 @@ class JojotteRules(Rules):
     def _dix_problem(self, s: JJState, seat: int) -> Violation | None:
         if s.phase == PLAY:
             if s.tricks_done > 0 or (s.trick and not (self.options.dix_until_own_first_card and len(s.trick) == 1
-                                                       and (s.leader + 1) % 2 == seat)):
+                                                       and self._to_play(s) == seat)):
                 return Violation("JJ-DIX-3", f"{{p{seat}}} exchanged the dix after the first card of trick 1")
         seven_mask = 1 << make_card(s.trump, SEVEN)
         blocking = s.melds[seat]
@@ -544,7 +594,7 @@ class JojotteRules(Rules):
         return None
 
     def _check_play(self, s: JJState, a: Action) -> Violation | None:
-        seat = (s.leader + len(s.trick)) % 2
+        seat = self._to_play(s)
         card = a.card
         if a.seat != seat:
             if not s.trick:
@@ -565,12 +615,12 @@ class JojotteRules(Rules):
                 where = self._where_is(s, card)
                 return Violation("JJ-INV-2", f"{{p{seat}}} played {card_name(card)}, which is not in his hand{where}")
         else:
-            rule = legal_play_mask(hand, s.trick, s.trump, self.options.overtrump_on_ruff)
+            rule = self._play_rule(s, seat)
             if not rule.mask >> card & 1:
                 return self._explain_play(s, seat, card, rule)
         if s.unknown[seat] and not hand >> card & 1 and s.trick:
             # a card from the unrecorded part of the hand: only what the known cards prove is checked
-            rule = legal_play_mask(hand, s.trick, s.trump, self.options.overtrump_on_ruff)
+            rule = self._play_rule(s, seat)
             led, suit, trump = s.trick[0] >> 4, card >> 4, s.trump
             if suit != led and hand & SUIT_MASKS[led]:
                 return self._explain_play(s, seat, card, rule)

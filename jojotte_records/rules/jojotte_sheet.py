@@ -71,6 +71,8 @@ class ScoreSheet(NamedTuple):
                                   "JJ-PRIS-3", "the points held aside in earlier hands"))
             pool = 0
         pool += hand.held_aside  # JJ-PRIS-2, JJ-INV-7
+        if mirror is None and hand.mirror:
+            mirror = dict(hand.mirror)  # the hand says who mirrors whom (JJ3-SCORE-6/7)
         if mirror:
             for c in list(credits):
                 if c.line == "above" and c.rule == "JJ-PRIS-3":

@@ -1,0 +1,98 @@
+"""Benchmark: write the HTML report of a simulated archive; print hand pages/s.
+
+    python bench/report.py                         # 100 sessions of 100 hands = 10,000 hand pages
+    python bench/report.py --sessions 10 --hands 1000
+
+The records are simulated first (not timed) into a temporary folder. Then, each
+in a fresh process on one core:
+
+* ``validate only``: what ``jojotte validate`` does (read and replay every hand);
+* ``cold``: `jojotte_records.report.build_site` into an empty folder: read,
+  validate, render and write every page;
+* ``warm``: again into the same folder: every page is rendered, none is
+  rewritten (the manifest's hashes match);
+* ``render only``: read, validate and render, writing nothing (the cost of the
+  files is the difference with ``cold``).
+
+Each line gives hand pages/s over its whole run, and for the report stage alone
+(the run less the ``validate only`` time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CHILD = r"""
+import json, resource, sys, time
+from jojotte_records import report
+from jojotte_records.validation import check_paths
+mode, src, out, per_file = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+if mode == "render":
+    report._Writer.write = lambda self, rel, text: None
+    report._Writer.finish = lambda self: 0
+t = time.perf_counter()
+c = time.process_time()
+if mode == "validate":
+    hands = sum(r.hands for r in check_paths([src], keep_hands=False))
+    r = {"hands": hands, "written": 0, "unchanged": 0}
+else:
+    site = report.build_site([src], out, hands_per_file=per_file)
+    r = {"hands": site.hands, "written": site.written, "unchanged": site.unchanged}
+r.update(seconds=time.perf_counter() - t, cpu=time.process_time() - c,
+         peak_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+print(json.dumps(r))
+"""
+
+
+def measure(mode: str, src: Path, out: Path, per_file: int) -> dict:
+    run = subprocess.run([sys.executable, "-c", CHILD, mode, str(src), str(out), str(per_file)], check=True,
+                         capture_output=True, text=True)
+    return json.loads(run.stdout)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sessions", type=int, default=100)
+    ap.add_argument("--hands", type=int, default=100, help="hands per session")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hands-per-file", type=int, default=None, help="default: report.HANDS_PER_FILE")
+    args = ap.parse_args()
+    from jojotte_records.report import HANDS_PER_FILE
+
+    per_file = args.hands_per_file or HANDS_PER_FILE
+
+    from jojotte_records.notation import write_stream
+    from jojotte_records.simulate import simulate_session
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "records"
+        src.mkdir()
+        t = time.perf_counter()
+        for i in range(args.sessions):
+            header, hands = simulate_session("jojotte", args.hands, args.seed + i)
+            with open(src / f"session-{i + 1:04d}.jjt", "w", encoding="utf-8") as f:
+                write_stream([header, *hands], f)
+        print(f"simulated {args.sessions:,} session(s) of {args.hands:,} hands in {time.perf_counter() - t:.1f} s (not timed below)")
+        out = Path(tmp) / "site"
+        base = measure("validate", src, out, per_file)
+        print(f"{'validate only (jojotte validate)':>34}: {base['hands']:>7,} hands      {base['seconds']:6.2f} s"
+              f" {base['hands'] / base['seconds']:>7,.0f} hands/s  (cpu {base['cpu']:.2f} s)")
+        for mode, label in (("write", "cold: empty folder"), ("write", "warm: nothing changed"), ("render", "render only, no files")):
+            m = measure(mode, src, out, per_file)
+            size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file()) / 1e6 if label.startswith("cold") else None
+            stage = m["hands"] / max(m["seconds"] - base["seconds"], 1e-9)
+            print(f"{label:>34}: {m['hands']:>7,} hand pages {m['seconds']:6.2f} s {m['hands'] / m['seconds']:>7,.0f} pages/s"
+                  f" (report stage alone {stage:,.0f}/s)  written {m['written']:>6,}  unchanged {m['unchanged']:>6,}"
+                  f"  cpu {m['cpu']:.2f} s  peak RSS {m['peak_rss_mb']:.0f} MB" + (f"  site {size:.0f} MB" if size is not None else ""))
+        print(f"{per_file} hand(s) per file; pages/s counts the whole run (reading, validating, rendering, writing);"
+              " the report stage leaves out the reading and validating that `jojotte validate` does too.")
+
+
+if __name__ == "__main__":
+    main()

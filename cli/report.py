@@ -1,0 +1,56 @@
+"""``jojotte report``: write the static HTML site of sessions, score sheets, hand replays and statistics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from jojotte_records.errors import JojotteError
+from jojotte_records.report import HANDS_PER_FILE, build_site
+
+from .common import fail, progress
+
+HELP = """Write a static HTML report: an index of the sessions, a score sheet per session and a replay per hand.
+
+The site opens from the file system (no server, no network): open OUT/index.html. Every hand page shows the deal, the bidding, the melds, the dix exchange and the tricks (step with the buttons or the arrow keys), the score and the validator's verdict with the illegal event highlighted. Pages whose content did not change are not written again. See docs/report.md.
+
+Exit code: 0; 1 for a usage error (a missing archive or templates folder); 2 when a record file cannot be read (it is listed on the index page).
+
+Examples:
+
+  jojotte report examples/ --out report
+
+  jojotte report --db jojotte.duckdb --out report
+
+  jojotte report records/ --out report --templates my-templates
+"""
+
+
+def register(app: typer.Typer) -> None:
+    app.command("report", help=HELP)(report)
+
+
+def report(
+    paths: Annotated[Optional[list[str]], typer.Argument(help="Record files or folders (*.jjt, *.json); - for standard input.")] = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the site into.")] = Path("report"),
+    db: Annotated[Optional[Path], typer.Option("--db", help="Read the sessions of this archive instead of files.")] = None,
+    templates: Annotated[Optional[Path], typer.Option("--templates", help="Folder of templates that override the defaults.")] = None,
+    hands_per_file: Annotated[int, typer.Option("--hands-per-file", min=1, help="Hands written into one page file (1: a file per hand).")] = HANDS_PER_FILE,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+) -> None:
+    try:
+        with progress("writing hand pages") as advance:
+            result = build_site(paths or [], out, db=db, templates=templates, on_hand=lambda v: advance(1),
+                                hands_per_file=hands_per_file)
+    except JojotteError as e:
+        fail(str(e), 1)
+    for p in result.problems:
+        typer.echo(f"{p.source}: {p.message}", err=True)
+    if not quiet:
+        typer.echo(f"{result.sessions} session(s), {result.hands} hand(s) ({result.bad_hands} with findings): "
+                   f"{result.written} file(s) written, {result.unchanged} unchanged, {result.removed} removed")
+        typer.echo(f"open {result.index}")
+    if result.problems:
+        raise typer.Exit(2)

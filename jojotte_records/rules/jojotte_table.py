@@ -1,0 +1,228 @@
+"""What the three- and four-player forms of Jo-Jotte share (rules spec §18–20).
+
+`TableState` is the two-player `JJState` with the same fields, sized for any
+number of seats, plus what the larger tables need: whose turn it is to call,
+how many calls the current round has seen, the side chosen after a double and
+the active defender (three players). `TableRules` is the two-player core
+(`JojotteRules`) with its seat hooks filled in for ``n`` seats: the draw, and
+trick play with two or four cards to a trick.
+
+Melds are compared and hands scored by the two-player core itself, on a
+two-seat view of the hand (`two_view`): the declarer and the active defender
+in the three-player game, the two sides in the partnership game.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .base import Action
+from .jojotte import AFTER, DONE, PLAY, HandScore, JJState, JojotteRules, MeldResult
+from .jojotte_cards import LAST_TRICK, NO_TRUMP, POINTS, trick_winner
+
+
+class TableState(NamedTuple):
+    """A hand of three or four players at one moment. The fields up to ``history`` are those of `JJState`
+    (per seat where they are tuples); the others belong to the larger tables."""
+
+    phase: str
+    dealer: int
+    hands: tuple[int, ...]
+    unknown: tuple[int, ...]
+    seen: int
+    turned: int
+    info: int
+    node: str  # auction node
+    bidder: int  # the player whose contract stands (the original bidder, also in a Nullo), -1 before
+    denomination: str  # "suit", "nt" or "nullo"; "" before a contract
+    trump: int
+    mult: int
+    doubler: int
+    step: str  # after-draw step
+    nullo_bidder: int
+    slam: bool
+    melds: tuple[tuple, ...]
+    dix: int
+    tricks_done: int
+    leader: int
+    trick: tuple[int, ...]
+    won: tuple[int, ...]
+    card_pts: tuple[int, ...]
+    last_trick: int
+    jo: tuple[int, ...]
+    history: tuple[tuple[int, tuple[int, ...], int], ...]
+    turn: int = -1  # who calls now (auction and after the draw); -1 when nobody
+    count: int = 0  # calls made in the current round
+    side: int = -1  # 3P: the player the third player sided with after a double (JJ3-DBL-2), -1
+    third: int = -1  # 3P: the opponent who did not double and chose a side, -1
+    active: int = -1  # 3P: the active defender (of the Nullo, in a Nullo hand), -1 while not fixed
+    slam_by: int = -1  # 4P: the declaring partner who bid Slam
+
+    @property
+    def declarer(self) -> int:
+        return self.bidder
+
+    @property
+    def defender(self) -> int:
+        return self.active
+
+
+def replace_at(t: tuple, i: int, value) -> tuple:
+    return t[:i] + (value,) + t[i + 1:]
+
+
+class TableRules(JojotteRules):
+    """The two-player core for ``n`` seats: states, the draw and trick play. Subclasses give the
+    auction, the calls after the draw, who plays, and the scoring."""
+
+    def __init__(self, options=None):
+        super().__init__(options)
+        # the two-player core that compares melds and scores a hand seen as two seats (players or sides)
+        self.two = JojotteRules(self.options)
+        self.two.tricks_per_hand = self.tricks_per_hand
+
+    # --- the first state ---------------------------------------------------------
+    def initial_state(self, dealer: int, hands: tuple[int, ...], turned: int,
+                      unknown: tuple[int, ...] | None = None) -> TableState:
+        """The state after the deal: the first cards of each seat and the turned card."""
+        n = self.seats
+        if unknown is None:
+            unknown = tuple(self.dealt_to(s, dealer) - hands[s].bit_count() for s in range(n))
+        seen = 0
+        for h in hands:
+            seen |= h
+        if turned >= 0:
+            seen |= 1 << turned
+        z = (0,) * n
+        state = TableState("auction", dealer, tuple(hands), tuple(unknown), seen, turned, -1, "", -1, "", NO_TRUMP, 1,
+                           -1, "", -1, False, ((),) * n, -1, 0, -1, (), z, z, -1, z, ())
+        return self._auction_start(state)
+
+    def _auction_start(self, s: TableState) -> TableState:
+        raise NotImplementedError
+
+    def _after_start(self, s: TableState) -> TableState:
+        raise NotImplementedError
+
+    # --- whose turn ------------------------------------------------------------------
+    def _caller(self, s: TableState) -> int:
+        return s.turn
+
+    def _after_caller(self, s: TableState) -> int:
+        return s.turn
+
+    def _trick_seats(self, s: TableState) -> tuple[int, ...]:
+        """The seats that play to the current trick, the leader first."""
+        raise NotImplementedError
+
+    def playing_seats(self, s: TableState) -> tuple[int, ...]:
+        return tuple(range(self.seats))
+
+    # --- the next state --------------------------------------------------------------
+    def _next(self, s: TableState, a: Action) -> TableState:
+        if a.kind == "draw":
+            return self._next_draw(s, a)
+        if s.phase == AFTER and a.kind not in ("dix", "play"):
+            return self._next_after(s, a)
+        return super()._next(s, a)
+
+    def _next_draw(self, s: TableState, a: Action) -> TableState:
+        """JJ-DRAW-1/2 for n seats: each seat's drawn cards join his hand; the information card is seen."""
+        hands = tuple(h | m for h, m in zip(s.hands, a.cards))
+        unknown = tuple(u + self.drawn_to(i, s.dealer) - m.bit_count() for i, (u, m) in enumerate(zip(s.unknown, a.cards)))
+        seen = s.seen
+        for m in a.cards:
+            seen |= m
+        if a.info >= 0:
+            seen |= 1 << a.info
+        return self._after_start(s._replace(phase=AFTER, hands=hands, unknown=unknown, seen=seen, info=a.info, node="end",
+                                            turn=-1, count=0))
+
+    def _next_play(self, s: TableState, a: Action) -> TableState:
+        """One card; the trick is gathered when every player of it has played (JJ-PLAY-8, JJ-PLAY-11, JJ-PTS-2)."""
+        seat, card = a.seat, a.card
+        bit = 1 << card
+        hands, unknown = s.hands, s.unknown
+        if hands[seat] & bit:
+            hands = replace_at(hands, seat, hands[seat] ^ bit)
+        else:
+            unknown = replace_at(unknown, seat, unknown[seat] - 1)
+        jo = s.jo
+        if a.announce:
+            jo = replace_at(jo, seat, 1 if a.announce.lower() == "jo" else 2)
+        trick = s.trick + (card,)
+        seen = s.seen | bit
+        if len(trick) < self.trick_size:
+            return s._replace(hands=hands, unknown=unknown, seen=seen, trick=trick, jo=jo)
+        trump = s.trump
+        win = self._trick_seats(s)[trick_winner(trick, trump)]
+        pts = POINTS[trump + 1]
+        gained = 0
+        for c in trick:
+            gained += pts[c]
+        done = s.tricks_done + 1
+        last = -1
+        if done == self.tricks_per_hand:
+            last = win
+            if s.denomination != "nullo":
+                gained += LAST_TRICK  # JJ-PTS-2
+        return s._replace(phase=DONE if done == self.tricks_per_hand else PLAY, hands=hands, unknown=unknown, seen=seen,
+                          trick=(), tricks_done=done, leader=win, won=replace_at(s.won, win, s.won[win] + 1),
+                          card_pts=replace_at(s.card_pts, win, s.card_pts[win] + gained), last_trick=last, jo=jo,
+                          history=s.history + ((s.leader, trick, win),))
+
+    # --- the two-seat view: melds and scores through the two-player core --------------
+    def two_view(self, s: TableState, groups: tuple[tuple[int, ...], tuple[int, ...]], bidder: int,
+                 nullo_bidder: int) -> JJState:
+        """The hand seen as a two-player hand between ``groups[0]`` and ``groups[1]`` (a player or a side each).
+
+        ``bidder`` and ``nullo_bidder`` are 0, 1 or -1 in the view's seats.
+        """
+        def join(values, op):
+            return tuple(op(values[i] for i in g) for g in groups)
+
+        def union(masks):
+            m = 0
+            for x in masks:
+                m |= x
+            return m
+
+        def index_of(seat):
+            for i, g in enumerate(groups):
+                if seat in g:
+                    return i
+            return -1
+
+        jo = tuple(2 if any(s.jo[i] == 2 for i in g) else (1 if any(s.jo[i] == 1 for i in g) else 0) for g in groups)
+        melds = tuple(tuple(m for i in g for m in s.melds[i]) for g in groups)
+        return JJState(s.phase, s.dealer, join(s.hands, union), join(s.unknown, sum), s.seen, s.turned, s.info, s.node,
+                       bidder, s.denomination, s.trump, s.mult, index_of(s.doubler) if s.doubler >= 0 else -1, s.step,
+                       nullo_bidder, s.slam, melds, index_of(s.dix) if s.dix >= 0 else -1, s.tricks_done,
+                       index_of(s.leader) if s.leader >= 0 else -1, s.trick, join(s.won, sum), join(s.card_pts, sum),
+                       index_of(s.last_trick) if s.last_trick >= 0 else -1, jo, ())
+
+    def lift_score(self, two: HandScore, targets: tuple[int, int], columns: int) -> HandScore:
+        """A two-seat score written back on ``columns`` columns: view seat 0 to ``targets[0]``, 1 to ``targets[1]``."""
+        def spread(pair):
+            out = [0] * columns
+            for i, t in enumerate(targets):
+                out[t] += pair[i]
+            return tuple(out)
+
+        credits = tuple(c._replace(seat=targets[c.seat]) for c in two.credits)
+        return HandScore(spread(two.trick_points), spread(two.meld_points), spread(two.bonus), spread(two.total), credits,
+                         two.held_aside, targets[two.winner] if two.winner >= 0 else -1, spread(two.tricks),
+                         two.void, two.nullo)
+
+    def lift_melds(self, r: MeldResult, targets: tuple[int, int], seats: int) -> MeldResult:
+        points = [0] * seats
+        shown: list[tuple] = [()] * seats
+        for i, t in enumerate(targets):
+            points[t] += r.points[i]
+            shown[t] = shown[t] + r.shown[i]
+        return MeldResult(targets[r.class_a] if r.class_a >= 0 else -1, targets[r.class_b] if r.class_b >= 0 else -1,
+                          tuple(points), tuple(shown))
+
+    def void_score(self) -> HandScore:
+        z = (0,) * len(self.sheet_labels)
+        return HandScore(z, z, z, z, (), 0, -1, z, void=True)
