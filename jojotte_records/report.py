@@ -149,6 +149,7 @@ class SeatDeal(NamedTuple):
     recorded: bool
     start: str  # the cards held when play starts (after the draw and the dix), e.g. "AS TS 9H"; "" if not known.
     # The stepper's script shows from it what each player holds before each trick.
+    role: str = ""  # "inactive" (three players: hand out of play), "sits out" (the JJ4S dealer), "adviser" (box form)
 
 
 class ScoreLine(NamedTuple):
@@ -562,7 +563,9 @@ def _note(comments: Sequence[str]) -> str:
 
 
 _VERBS = {"pass": "passes", "accept": "accepts", "name": "names", "nt": "bids no-trump", "double": "doubles",
-          "redouble": "redoubles", "nullo": "bids Nullo", "slam": "bids Slam", "melds": "declares", "dix": "exchanges the dix"}
+          "redouble": "redoubles", "nullo": "bids Nullo", "slam": "bids Slam", "melds": "declares", "dix": "exchanges the dix",
+          "defend": "defends", "withdraw": "withdraws", "with_declarer": "sides with the declarer",
+          "with_doubler": "sides with the doubler"}
 
 
 def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, flags: dict[str, str]) -> CallView:
@@ -971,6 +974,23 @@ def _tricks(v: HandVerdict, session: _Session, flags: dict[str, str], jojotte_in
     return tuple(views)
 
 
+def _seat_role(rules, state, record: HandRecord, seat: int) -> str:
+    """What a seat does in the hand beyond playing: the rules core says who sits out or is inactive."""
+    sits_out = getattr(rules, "sits_out", None)
+    if sits_out is not None and record.dealer >= 0 and sits_out(record.dealer) == seat:
+        return "sits out"
+    if getattr(rules, "name", "") == "jojotte-3box" and seat == 2:
+        return "adviser"
+    inactive = getattr(rules, "inactive", None)
+    if inactive is not None and state is not None and getattr(state, "active", -1) >= 0:
+        try:
+            if inactive(state) == seat:
+                return "inactive"
+        except StopIteration:
+            return ""
+    return ""
+
+
 def hand_view(session: _Session, v: HandVerdict, position: int) -> HandView:
     """What the page shows of one hand."""
     names = session.names
@@ -990,7 +1010,8 @@ def hand_view(session: _Session, v: HandVerdict, position: int) -> HandView:
             held = [p.card for t in record.tricks for p in t.plays if p.seat == s]
         held = " ".join(c.name for c in _sorted_cards(held) if c.name != "?")
         deal.append(SeatDeal(names[s], labels[s], record.dealer == s, _sorted_cards(dealt) if dealt else (),
-                             _sorted_cards(drawn) if drawn else (), bool(record.split and drawn), dealt is not None, held))
+                             _sorted_cards(drawn) if drawn else (), bool(record.split and drawn), dealt is not None, held,
+                             _seat_role(session.rules, v.state, record, s)))
     auction = tuple(call_view(c, f"a{i}", names, turned, flags) for i, c in enumerate(record.auction, 1))
     after = tuple(call_view(c, f"p{i}", names, turned, flags) for i, c in enumerate(record.after, 1))
     state = v.state

@@ -485,3 +485,18 @@ def test_cli_report_unreadable_file_exits_2(tmp_path):
     result = runner.invoke(app, ["report", str(bad), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert "cannot read the records" in result.output
+
+
+def test_three_and_four_player_pages_show_who_does_not_play(tmp_path):
+    """JJ3-ACT-7: the inactive hand is shown apart; JJ4S-1: the dealer sits out; JJ3-ALT-1: the adviser."""
+    root = Path(__file__).resolve().parent.parent / "examples"
+    site = report.build_site([str(root / "three-players.jjt"), str(root / "four-no-partners.jjt"),
+                              str(root / "three-players-box.jjt")], tmp_path / "out")
+    pages = {p.parent.name: p.read_text(encoding="utf-8")
+             for p in (tmp_path / "out" / "sessions").glob("*/hands-0001.html")}
+    assert site.sessions == 3
+    assert "(inactive: hand out of play)" in pages["three-players"]
+    assert "sides with the declarer" in pages["three-players"]
+    assert "(sits out)" in pages["four-no-partners"]
+    assert "(adviser)" in pages["three-players-box"]
+    assert "(inactive" not in pages["three-players-box"]
