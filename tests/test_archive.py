@@ -555,3 +555,20 @@ def test_import_standard_input_and_json(tmp_path):
     assert list(import_paths(db, [str(tmp_path / "notes")])) == []
     [r] = list(import_paths(db, [str(tmp_path / "notes" / "verdicts.json")]))
     assert r.status == "error"
+
+
+def test_sides_statistic_groups_partners(tmp_path):
+    """JJ4P-SCORE-1 / JJ3-ALT-1: games scored by sides get a table per side, with the side's sheet figures."""
+    from jojotte_records.stats import StatFilters, run_statistic
+
+    root = Path(__file__).resolve().parent.parent / "examples"
+    db = tmp_path / "sides.duckdb"
+    list(import_paths(db, [str(root / "four-partners.jjt"), str(root / "three-players-box.jjt"), str(root / "doubles.jjt")]))
+    table = run_statistic(db, "sides").table("sides")
+    rows = {r[0]: dict(zip(table.columns, r)) for r in table.rows}
+    assert set(rows) == {"Nora and Sam", "Eli and Wyn", "Bob and Carol"}  # the two-player session has no sides
+    assert rows["Nora and Sam"]["total"] == 1510 and rows["Nora and Sam"]["sessions_won"] == 1
+    assert rows["Eli and Wyn"]["total"] == 840
+    assert rows["Bob and Carol"]["total"] == 295  # captain and adviser share Example 9's loser column
+    only_eli = run_statistic(db, "sides", StatFilters(player="Eli")).table("sides")
+    assert [r[0] for r in only_eli.rows] == ["Eli and Wyn"]
