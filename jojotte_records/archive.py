@@ -40,7 +40,7 @@ import pyarrow.compute as pc
 
 from .cards import SEVEN, card_name, make_card
 from .errors import Issue, JojotteError, Location
-from .notation import write_hand, write_session
+from .notation import sheet_column, write_hand, write_session
 from .record import HandRecord, Session, SessionHeader
 from .replay import HandVerdict, SessionSummary, player_names, validate_stream
 from .rules.base import find_variant
@@ -616,7 +616,7 @@ class _Importer:
                   len(summary.issues), winner if winner >= 0 else None, winner_name,
                   sheet.pool, content)
         for seat in range(seats):
-            self._row("players", sid, seat, labels[seat], names[seat], _sheet_column(seat, labels, s.columns))
+            self._row("players", sid, seat, labels[seat], names[seat], sheet_column(seat, labels, s.columns))
         for col, label in enumerate(s.columns[:len(sheet.below)]):
             self._row("session_sheet", sid, col, label, sheet.below[col], sheet.above[col], sheet.total[col],
                       sheet.games_total[col], sheet.rubbers[col], winner == col)
@@ -839,16 +839,6 @@ class _Importer:
         for b in self.buf.values():
             b.clear()
         self.pending_hands = 0
-
-
-def _sheet_column(seat: int, labels: tuple[str, ...], columns: tuple[str, ...]) -> int | None:
-    """The score sheet column that holds a seat's score: its own, or its side's (``NS`` holds ``N`` and ``S``)."""
-    if tuple(columns) == tuple(labels):
-        return seat
-    for i, col in enumerate(columns):
-        if labels[seat] in col:
-            return i
-    return seat if seat < len(columns) else None
 
 
 def _at(values: tuple, i: int):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Iterable, Iterator, TextIO
+from typing import Iterable, Iterator, Sequence, TextIO
 
 from .cards import PLAIN_SUITS, card_name, parse_card
 from .errors import Issue, Location, NotationError
@@ -969,6 +969,16 @@ def seat_labels(header: SessionHeader) -> tuple[str, ...]:
         from .rules.jojotte import JojotteRules
 
         return JojotteRules.seat_labels
+
+
+def sheet_column(seat: int, labels: Sequence[str], columns: Sequence[str]) -> int | None:
+    """The score sheet column that holds a seat's score: its own, or its side's (``NS`` holds ``N`` and ``S``)."""
+    if tuple(columns) == tuple(labels):
+        return seat
+    for i, col in enumerate(columns):
+        if labels[seat] in col:
+            return i
+    return seat if seat < len(columns) else None
 
 
 def sheet_labels(header: SessionHeader) -> tuple[str, ...]:

@@ -46,6 +46,7 @@ from markupsafe import Markup, escape
 
 from .cards import PIQUET_PACK, SEVEN, SUIT_SYMBOLS, card_name, card_symbol_name, make_card
 from .errors import Issue, JojotteError
+from .notation import sheet_column
 from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
 from .replay import HandVerdict, SessionSummary, SessionValidator, validate_stream
 from .rules.jojotte_cards import JOJOTTE, LAST_TRICK, POINTS, SUIT_WORDS, Meld
@@ -637,16 +638,6 @@ def slugify(text: str, limit: int = 60) -> str:
     return slug or "session"
 
 
-def sheet_column(seat: int, labels: Sequence[str], columns: Sequence[str]) -> int:
-    """The score sheet column that holds a seat's score: its own, or its side's (``NS`` holds ``N`` and ``S``)."""
-    if tuple(columns) == tuple(labels):
-        return seat
-    for i, col in enumerate(columns):
-        if labels[seat] in col:
-            return i
-    return seat if seat < len(columns) else 0
-
-
 class _Session:
     """Collects one session's hands as the validator checks them and writes their pages, a batch at a time."""
 
@@ -664,7 +655,7 @@ class _Session:
         self.columns = tuple(getattr(validator, "sheet_labels", self.labels))
         self.column_names = tuple(getattr(validator, "sheet_names", self.names))
         self.ncols = len(self.columns)
-        self.column_of = tuple(sheet_column(seat, self.labels, self.columns) for seat in range(self.seats))
+        self.column_of = tuple(sheet_column(seat, self.labels, self.columns) or 0 for seat in range(self.seats))
         self.title = header.get("Event") or f"Session {slug}"
         self.dir = f"sessions/{slug}"
         self.per_file = site.hands_per_file
