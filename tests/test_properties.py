@@ -845,3 +845,24 @@ def test_cli_validate_exit_codes(seed, variant):
     assert _cli(write_session(_replace_hand(session, 0, bad))).exit_code == 1
     # unreadable text (an unknown line): exit 2
     assert _cli(text + "frobnicate the stock\n").exit_code == 2
+
+
+# --- every form of the game ------------------------------------------------------------------
+
+TABLE_FORMS = ("jojotte-3", "jojotte-3box", "jojotte-4p", "jojotte-4s")
+
+
+@settings(BASE, max_examples=12)
+@given(game=st.sampled_from(TABLE_FORMS), seed=st.integers(0, 10**6))
+def test_every_form_simulates_legal_sessions_that_round_trip(game, seed):
+    """JJ3/JJ4P/JJ4S: simulated sessions of the three- and four-player forms validate with no issue,
+    and their canonical text survives text -> text and text -> JSON -> text."""
+    header, hands = simulate_session(game, 20, seed)
+    text = write_sessions([Session(header, tuple(hands))])
+    sessions = read_sessions(text)
+    for summary, verdicts in validate_stream(iter_records(text)):
+        assert summary.hands == 20
+        assert [str(i) for v in verdicts for i in v.issues] == []
+    assert write_sessions(sessions) == text
+    back = [to_session(s) for s in RecordFile.model_validate_json(to_record_file(sessions).model_dump_json()).sessions]
+    assert write_sessions(back) == text
