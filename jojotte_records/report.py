@@ -30,6 +30,8 @@ are gone are removed.
 
 from __future__ import annotations
 
+import dataclasses
+
 import hashlib
 import json
 import os
@@ -314,6 +316,15 @@ class CountView(NamedTuple):
     value: str
 
 
+class ArchiveTable(NamedTuple):
+    """One table of a named statistic of the archive (``jojotte stats NAME``), for a report built with ``--db``."""
+
+    title: str
+    description: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
 class PlayerStat(NamedTuple):
     name: str
     sessions: int
@@ -424,13 +435,14 @@ class HandsContext:
 
 @dataclass(frozen=True, slots=True)
 class StatsContext:
-    """``stats.html``: counts and charts computed from the verdicts."""
+    """``stats.html``: counts and charts computed from the verdicts, and the archive's named statistics."""
 
     title: str
     root: str
     counts: tuple[CountView, ...]
     charts: tuple[BarChart, ...]
     players: tuple[PlayerStat, ...]
+    archive_tables: tuple[ArchiveTable, ...] = ()
 
 
 def context_fields(ctx) -> dict:
@@ -1237,6 +1249,24 @@ class _Stats:
         return StatsContext("Statistics", "", counts, tuple(charts), players)
 
 
+def archive_tables(db: str) -> tuple[ArchiveTable, ...]:
+    """Every named statistic of the archive (`stats.list_statistics`), as tables of text for ``stats.html``."""
+    try:
+        from .stats import list_statistics, run_statistic
+    except ImportError:  # an archive module without statistics (e.g. a stand-in): the page keeps its own counts
+        return ()
+    out = []
+    for info in list_statistics():
+        result = run_statistic(db, info.name)
+        for t in result.tables:
+            if not t.rows:
+                continue
+            title = result.title if len(result.tables) == 1 else f"{result.title}: {t.name.replace('_', ' ')}"
+            rows = tuple(tuple("" if v is None else f"{v:,}" if isinstance(v, int) else str(v) for v in r) for r in t.rows[:50])
+            out.append(ArchiveTable(title, result.description, tuple(t.columns), rows))
+    return tuple(out)
+
+
 # --- writing the site ----------------------------------------------------------------------------------------
 
 class SiteResult(NamedTuple):
@@ -1325,6 +1355,7 @@ class _Site:
         self.problems: list[FileProblem] = []
         self.slugs: set[str] = set()
         self.on_hand = on_hand
+        self.db: str | None = None  # the archive the site is built from, if any
 
     def template(self, name: str):
         t = self.templates.get(name)
@@ -1376,7 +1407,10 @@ class _Site:
         hands = sum(r.hands for r in rows)
         index = IndexContext("Sessions", "", tuple(rows), tuple(players), tuple(self.problems), hands, self.stats.bad_hands)
         self.write_page("index.html", "index.html", index)
-        self.write_page("stats.html", "stats.html", self.stats.context())
+        stats = self.stats.context()
+        if self.db is not None:
+            stats = dataclasses.replace(stats, archive_tables=archive_tables(self.db))
+        self.write_page("stats.html", "stats.html", stats)
         removed = self.writer.finish()
         return SiteResult(self.out, self.out / "index.html", len(rows), hands, self.stats.bad_hands, self.writer.written,
                           self.writer.unchanged, removed, tuple(self.problems))
@@ -1445,6 +1479,7 @@ def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, 
         raise ReportError("hands_per_file must be at least 1")
     site = _Site(out, templates, on_hand, hands_per_file)
     streams = _archive_streams(str(db)) if db is not None else _file_streams(paths)
+    site.db = str(db) if db is not None else None
     for base, source, items, in_folder in streams:
         try:
             site.add_stream(base, source, items())

@@ -500,3 +500,22 @@ def test_three_and_four_player_pages_show_who_does_not_play(tmp_path):
     assert "(sits out)" in pages["four-no-partners"]
     assert "(adviser)" in pages["three-players-box"]
     assert "(inactive" not in pages["three-players-box"]
+
+
+def test_stats_page_shows_the_archive_statistics_when_built_from_an_archive(tmp_path):
+    """Issue 4: the statistics page carries the `stats` tables when the report reads an archive."""
+    from jojotte_records.archive import import_paths
+
+    root = Path(__file__).resolve().parent.parent / "examples"
+    db = tmp_path / "a.duckdb"
+    list(import_paths(db, [str(root / "spec-rubber.jjt"), str(root / "four-partners.jjt")]))
+    report.build_site(out=tmp_path / "site", db=db)
+    page = (tmp_path / "site" / "stats.html").read_text(encoding="utf-8")
+    assert "<h2>Standings</h2>" in page and "<h2>Sides</h2>" in page
+    standings = page.split("<h2>Standings</h2>", 1)[1]
+    row = re.search(r"<tr><td>Alice</td>(.*?)</tr>", standings).group(1)
+    assert "<td>1,420</td>" in row  # Example 9: Alice's total
+    assert "<td>Nora and Sam</td>" in page
+    files_only = report.build_site([str(root / "spec-rubber.jjt")], tmp_path / "site2")
+    assert files_only.sessions == 1
+    assert "<h2>Standings</h2>" not in (tmp_path / "site2" / "stats.html").read_text(encoding="utf-8")
