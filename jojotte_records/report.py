@@ -1252,12 +1252,16 @@ class _Stats:
 def archive_tables(db: str) -> tuple[ArchiveTable, ...]:
     """Every named statistic of the archive (`stats.list_statistics`), as tables of text for ``stats.html``."""
     try:
+        from .archive import ArchiveError
         from .stats import list_statistics, run_statistic
     except ImportError:  # an archive module without statistics (e.g. a stand-in): the page keeps its own counts
         return ()
     out = []
     for info in list_statistics():
-        result = run_statistic(db, info.name)
+        try:
+            result = run_statistic(db, info.name)
+        except ArchiveError:  # not a DuckDB archive (session texts from elsewhere): the page keeps its own counts
+            return ()
         for t in result.tables:
             if not t.rows:
                 continue
