@@ -7,6 +7,7 @@ import typer
 from . import convert, demo, schema, simulate, validate
 from . import report
 from . import archive
+from . import analyze
 
 app = typer.Typer(
     name="jojotte",
@@ -16,7 +17,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-for module in (validate, convert, simulate, schema, demo):
+for module in (validate, convert, simulate, schema, demo, analyze):
     module.register(app)
 report.register(app)
 archive.register(app)

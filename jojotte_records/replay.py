@@ -473,7 +473,8 @@ class SessionValidator:
         zero = (0,) * n
         score = HandScore(zero, zero, zero, zero, tuple(credits), w.aside, winner, zero, nullo=nullo)
         # the written figures already hold any held-aside award: the pool is emptied, not paid twice
-        sheet = self.sheet._replace(pool=self.sheet.pool if winner < 0 else 0)
+        collects = winner >= 0 and not (nullo and getattr(self.rules.options, "prisoners_skip_nullo", False))
+        sheet = self.sheet._replace(pool=self.sheet.pool if not collects else 0)
         sheet, _ = sheet.add(score, self.rules.options)
         return sheet
 

@@ -1,0 +1,61 @@
+"""Benchmark: the double-dummy solver on simulated two-player deals; print positions/s and ms per deal and per hand.
+
+    python bench/analyze.py                 # 200 deals (seed 1)
+    python bench/analyze.py --deals 50 --seed 3
+
+For each simulated hand that reaches the card play it measures, on one core:
+
+* **solve**: the exact points value from the first lead (a fresh `Solver`, empty tables);
+* **analyse**: `analyze_hand`, every card of the hand (value before and after each card, the
+  best cards, the forced outcome), as ``jojotte analyze`` does.
+
+It prints the median and worst time of each, and the positions searched per second. Times are
+CPU time of this process (``time.process_time``), so that other load on the machine counts less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from jojotte_records.analyze import Solver, analyze_hand, play_start
+from jojotte_records.replay import validate_stream
+from jojotte_records.rules.jojotte import JojotteRules
+from jojotte_records.simulate import simulate_session
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rules = JojotteRules()
+    header, hands = simulate_session(hands=args.deals, seed=args.seed)
+    verdicts = [v for _, vs in validate_stream([header, *hands]) for v in vs
+                if v.state is not None and v.state.phase == "done"]
+    solve_t, solve_nodes, hand_t, hand_nodes = [], [], [], []
+    clock = time.process_time
+    for v in verdicts:
+        start = play_start(rules, v.state)
+        t = clock()
+        solver = Solver(rules, start)
+        solver.diff(start, guess=0)
+        solve_t.append(clock() - t)
+        solve_nodes.append(solver.nodes)
+        t = clock()
+        analyze_hand(v, rules)
+        hand_t.append(clock() - t)
+    n = len(verdicts)
+
+    def ms(xs: list[float]) -> str:
+        return f"median {statistics.median(xs) * 1000:6.1f} ms, worst {max(xs) * 1000:6.1f} ms"
+
+    print(f"{n} deals played out of {args.deals} simulated (seed {args.seed}), two-player Jo-Jotte")
+    print(f"solve from the first lead:  {ms(solve_t)};  {sum(solve_nodes) / sum(solve_t):,.0f} positions/s, "
+          f"median {statistics.median(solve_nodes):,.0f} positions per deal")
+    print(f"analyse every card of hand: {ms(hand_t)};  {n / sum(hand_t):.1f} hands/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""``jojotte analyze``: double-dummy analysis of two-player hands, and the what-if of a dispute."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from jojotte_records.analyze import (AnalysisError, analysis_json, analyze_paths, what_if_file, write_annotated)
+from jojotte_records.cards import card_name
+from jojotte_records.validation import dump_json
+
+from .common import fail, progress
+
+HELP = """Give every card of two-player hands its double-dummy cost: the points it gives away against
+best play by both players, with the best card(s) and marks (inaccuracy: costs points; mistake:
+20 points or more; blunder: changes who wins the hand, or a Slam or Nullo).
+
+--out writes the records annotated with {[%dd eval=… cost=… best=… mark=…]} after each card
+(eval: the forced value of the whole hand after the card, A minus B: the trick-score difference,
+in a Nullo the Nullo's score). Hands of other forms, without card play, with unrecorded cards
+or ending in a claim are listed as not analysed.
+
+What-if: --hand N --at TRICK.CARD --play CARD replays hand N of one file with CARD at that
+point (the record's cards before it), best play by both afterwards, and prints the score.
+
+Examples:
+
+  jojotte analyze examples/spec-rubber.jjt
+
+  jojotte analyze records/ --json > analysis.json
+
+  jojotte analyze session.jjt --out annotated.jjt
+
+  jojotte analyze session.jjt --hand 2 --at 3.2 --play KS
+"""
+
+
+def register(app: typer.Typer) -> None:
+    app.command("analyze", help=HELP)(analyze)
+
+
+def analyze(
+    paths: Annotated[list[str], typer.Argument(help="Record files or folders; - for standard input.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the annotated records here (canonical notation).")] = None,
+    hand: Annotated[int | None, typer.Option("--hand", help="What-if: the hand number.")] = None,
+    at: Annotated[str | None, typer.Option("--at", help="What-if: TRICK.CARD, e.g. 3.2.")] = None,
+    play: Annotated[str | None, typer.Option("--play", help="What-if: the card to play there (\"KH jo\" with a word).")] = None,
+) -> None:
+    if hand is not None or at is not None or play is not None:
+        if hand is None or at is None or play is None or len(paths) != 1:
+            fail("the what-if needs one FILE, --hand, --at and --play")
+        _what_if(paths[0], hand, at, play, json_out)
+        return
+    results = []
+    with progress("analysing hands") as advance:
+        for r in analyze_paths(paths, on_hand=lambda h: advance(1)):
+            results.append(r)
+            if not json_out:
+                _print_file(r)
+    if out is not None:
+        tmp = out.with_name(out.name + ".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
+            write_annotated(results, f)
+        tmp.replace(out)
+    if json_out:
+        dump_json(analysis_json(results), sys.stdout)
+    else:
+        doc = analysis_json(results)["summary"]
+        typer.echo(f"{doc['files']} file(s), {doc['hands']} hand(s), {doc['analysed']} analysed, {doc['cards']} card(s)")
+    raise typer.Exit(2 if any(r.read_error for r in results) else 0)
+
+
+def _print_file(r) -> None:
+    if r.read_error is not None:
+        typer.echo(str(r.read_error))
+        return
+    for s in r.sessions:
+        for h in s.hands:
+            where = f"{r.source}: hand {h.number}"
+            if h.reason is not None:
+                typer.echo(f"{where}: not analysed: {h.reason}")
+                continue
+            v = h.start
+            parts = [f"{s.names[i]} cost {h.cost(i)}" + _marks(h, i) for i in (0, 1)]
+            typer.echo(f"{where}: best play from the first lead: {s.names[0]} {v.points[0]}, {s.names[1]} {v.points[1]}"
+                       f" ({v.outcome.text(s.names)}); " + ", ".join(parts))
+            for c in h.cards:
+                if c.marks:
+                    best = " or ".join(card_name(b) + (f" {w}" if w else "") for b, w in c.best)
+                    typer.echo(f"  trick {c.trick}, card {c.card_index}: {s.names[c.seat]} played {card_name(c.card)}"
+                               f"{' ' + c.announce if c.announce else ''}: costs {c.cost} ({c.mark}); best {best}")
+
+
+def _marks(h, seat: int) -> str:
+    found = [f"{n} {_plural(m) if n > 1 else m}" for m in ("blunder", "mistake", "inaccuracy") if (n := h.count(seat, m))]
+    return f" ({', '.join(found)})" if found else ""
+
+
+def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
+    try:
+        result, names = what_if_file(path, hand, at, play)
+    except (AnalysisError, ValueError) as e:
+        fail(str(e), 1)
+    score = result.score
+    if json_out:
+        def sc(s):
+            return {names[i]: {"trick_points": s.trick_points[i], "total": s.total[i], "below": s.below(i), "above": s.above(i)}
+                    for i in (0, 1)} | {"winner": names[s.winner] if s.winner >= 0 else None, "held_aside": s.held_aside}
+        doc = {"hand": hand, "at": at, "play": play, "line": [card_name(a.card) + (f" {a.announce}" if a.announce else "")
+                                                               for a in result.line],
+               "score": sc(score), "as_played": sc(result.actual) if result.actual else None}
+        dump_json(doc, sys.stdout)
+        return
+    typer.echo(f"hand {hand}, {at}: {play} then best play: " + _score_text(score, names))
+    if result.actual is not None:
+        typer.echo("as played: " + _score_text(result.actual, names))
+
+
+def _score_text(score, names) -> str:
+    items = []
+    for i in (0, 1):
+        parts = [f"{w} {n}" for w, n in (("below", score.below(i)), ("above", score.above(i))) if n]
+        items.append(f"{names[i]} {' '.join(parts) if parts else 'nothing'} (trick score {score.trick_points[i]})")
+    who = f"{names[score.winner]} wins the hand" if score.winner >= 0 else "equal totals"
+    aside = f", {score.held_aside} held aside" if score.held_aside else ""
+    return ", ".join(items) + f"; {who}{aside}"
+
+
+def _plural(mark: str) -> str:
+    return "inaccuracies" if mark == "inaccuracy" else mark + "s"
