@@ -34,7 +34,7 @@ def main() -> None:
     header, hands = simulate_session(hands=args.deals, seed=args.seed)
     verdicts = [v for _, vs in validate_stream([header, *hands]) for v in vs
                 if v.state is not None and v.state.phase == "done"]
-    solve_t, solve_nodes, hand_t, hand_nodes = [], [], [], []
+    solve_t, solve_nodes, hand_t = [], [], []
     clock = time.process_time
     for v in verdicts:
         start = play_start(rules, v.state)

@@ -20,7 +20,6 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from .cards import card_name, parse_card
 from .record import (FORMAT_VERSION, UNKNOWN_CARD, Call, HandRecord, Play, SeatResult, Session, SessionHeader, Trick,
                      WrittenScore)
-from .rules.base import find_variant
 from .rules.jojotte_cards import parse_meld
 
 CallWord = Literal["pass", "accept", "name", "nt", "double", "redouble", "nullo", "slam", "melds", "dix",

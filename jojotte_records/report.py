@@ -484,7 +484,7 @@ def _render_hand(context, hand):
     ``{% extends %}`` passes every piece of a hand through four generators, which doubles the time
     a hands page takes.
     """
-    from markupsafe import Markup, escape
+    from markupsafe import Markup
 
     names = context.get_all()
     names = {**names, "hand": hand}

@@ -22,7 +22,6 @@ from jojotte_records import report
 from jojotte_records.cards import card_name
 from jojotte_records.cli.main import app
 from jojotte_records.notation import iter_records, write_stream
-from jojotte_records.replay import validate_stream
 from jojotte_records.report import (HandsContext, HandView, IndexContext, ReportError, SessionContext, StatsContext,
                                     build_site, issue_key, rule_texts)
 from jojotte_records.simulate import simulate_session

@@ -22,7 +22,7 @@ The calls of a hand, in the record's two lines:
 from __future__ import annotations
 
 from ..cards import mask_of
-from .base import CHANCE, Action, Violation, register
+from .base import Action, Violation, register
 from .jojotte import DRAW, PLAY, VOID_HAND, Credit, HandScore, JojotteRules, MeldResult, deal_cards
 from .jojotte_cards import NO_TRUMP, SUIT_WORDS
 from .jojotte_table import TableRules, TableState, replace_at
@@ -50,6 +50,8 @@ def call_word(kind: str, suit: int = -1) -> str:
 @register
 class Jojotte3Rules(TableRules):
     """Culbertson's recommended three-player game (§18): two play, the third is credited with his side."""
+
+    draw_rule = "JJ3-DRAW-1"
 
     name = "jojotte-3"
     aliases = ("jj3", "jojotte3", "jo-jotte-3")
@@ -184,12 +186,9 @@ class Jojotte3Rules(TableRules):
         return s._replace(node=ENDED, phase=DRAW, turn=-1, count=0)
 
     def check(self, s: TableState, a: Action) -> Violation | None:
-        if a.seat != CHANCE and not 0 <= a.seat < self.seats:
-            return Violation("JJ-INV-2", f"there is no seat {a.seat}")
-        if a.seat == CHANCE and a.kind != "draw":
-            return Violation("JJ-INV-2", f"{a.kind} is a player's action, not a chance event")
-        if a.kind == "draw" and s.phase != DRAW:
-            return Violation("JJ3-DRAW-1", "the draw comes once, when the bidding has ended with a contract")
+        v = self.check_actor(s, a)
+        if v is not None:
+            return v
         if a.seat >= 0 and a.seat == self.sits_out(s.dealer):
             doing = "plays no cards" if a.kind == "play" else "makes no calls"
             return Violation("JJ4S-1", f"{{p{a.seat}}} is the dealer: he sits out this hand and {doing}")

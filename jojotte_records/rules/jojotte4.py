@@ -46,6 +46,8 @@ def side_of(seat: int) -> int:
 class Jojotte4PRules(TableRules):
     """Four players in two partnerships, partners opposite (§19)."""
 
+    draw_rule = "JJ4P-DRAW-1"
+
     name = "jojotte-4p"
     aliases = ("jj4p", "jojotte4p", "jojotte-4", "jo-jotte-4p")
     title = "Jo-Jotte, four players in partnerships"
@@ -146,12 +148,9 @@ class Jojotte4PRules(TableRules):
         return s._replace(node=OPEN, bidder=a.seat, mult=1, doubler=-1, count=0, turn=nxt)
 
     def check(self, s: TableState, a: Action) -> Violation | None:
-        if a.seat != CHANCE and not 0 <= a.seat < self.seats:
-            return Violation("JJ-INV-2", f"there is no seat {a.seat}")
-        if a.seat == CHANCE and a.kind != "draw":
-            return Violation("JJ-INV-2", f"{a.kind} is a player's action, not a chance event")
-        if a.kind == "draw" and s.phase != DRAW:
-            return Violation("JJ4P-DRAW-1", "the draw comes once, when the bidding has ended with a contract")
+        v = self.check_actor(s, a)
+        if v is not None:
+            return v
         return super().check(s, a)
 
     def _check_call(self, s: TableState, a: Action) -> Violation | None:

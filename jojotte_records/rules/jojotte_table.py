@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .base import Action
-from .jojotte import AFTER, DONE, PLAY, HandScore, JJState, JojotteRules, MeldResult
+from .base import CHANCE, Action, Violation
+from .jojotte import AFTER, DONE, DRAW, PLAY, HandScore, JJState, JojotteRules, MeldResult
 from .jojotte_cards import LAST_TRICK, NO_TRUMP, POINTS, trick_winner
 
 
@@ -97,6 +97,18 @@ class TableRules(JojotteRules):
         state = TableState("auction", dealer, tuple(hands), tuple(unknown), seen, turned, -1, "", -1, "", NO_TRUMP, 1,
                            -1, "", -1, False, ((),) * n, -1, 0, -1, (), z, z, -1, z, ())
         return self._auction_start(state)
+
+    draw_rule = "JJ-DRAW-1"  # the rule of the form's draw, cited when a draw comes out of place
+
+    def check_actor(self, s: TableState, a: Action) -> Violation | None:
+        """The checks every table form makes first: a real seat, chance only for the draw, the draw once."""
+        if a.seat != CHANCE and not 0 <= a.seat < self.seats:
+            return Violation("JJ-INV-2", f"there is no seat {a.seat}")
+        if a.seat == CHANCE and a.kind != "draw":
+            return Violation("JJ-INV-2", f"{a.kind} is a player's action, not a chance event")
+        if a.kind == "draw" and s.phase != DRAW:
+            return Violation(self.draw_rule, "the draw comes once, when the bidding has ended with a contract")
+        return None
 
     def _auction_start(self, s: TableState) -> TableState:
         raise NotImplementedError
