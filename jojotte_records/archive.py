@@ -45,7 +45,7 @@ from .record import HandRecord, Session, SessionHeader
 from .replay import HandVerdict, SessionSummary, player_names, validate_stream
 from .rules.base import find_variant
 from .rules.jojotte import DONE, PLAY, VOID_HAND, JojotteRules
-from .rules.jojotte_cards import LAST_TRICK, POINTS, RANK_CHARS
+from .rules.jojotte_cards import POINTS, RANK_CHARS, trick_points
 from .validation import iter_record_files, looks_like_json, open_records
 
 DEFAULT_DB = "jojotte.duckdb"
@@ -780,7 +780,7 @@ class _Importer:
                 last = k + 1 == per_hand
                 if h is not None:
                     leader, cards, win = h
-                    pts = sum(table[c] for c in cards) + (LAST_TRICK if last and not nullo_hand else 0)
+                    pts = trick_points(cards, st.trump, last, nullo_hand)
                 else:
                     leader = t.plays[0].seat if t.plays else -1
                     win = pts = -1

@@ -360,15 +360,14 @@ class SessionValidator:
             unchecked.append(Issue("JJ-INV-3", "a claim with unrecorded cards: the points of the remaining tricks are not known",
                                    loc(phase="trick", line=hand.line, column=1), "unchecked"))
             return state
-        from .rules.jojotte_cards import POINTS, LAST_TRICK
+        from .rules.jojotte_cards import trick_points
 
         rest = self.rules.tricks_per_hand - state.tricks_done
         remaining = mask_of(state.trick)
         for seat in self.rules.playing_seats(state):
             remaining |= state.hands[seat]
-        pts = sum(POINTS[state.trump + 1][c] for c in iter_cards(remaining))
-        if state.denomination != "nullo":
-            pts += LAST_TRICK
+        # the conceded tricks carry their cards and the last trick to the claimer
+        pts = trick_points(tuple(iter_cards(remaining)), state.trump, True, state.denomination == "nullo")
         card_pts = tuple(p + pts if i == claimer else p for i, p in enumerate(state.card_pts))
         won = tuple(w + rest if i == claimer else w for i, w in enumerate(state.won))
         return state._replace(phase=DONE, card_pts=card_pts, won=won, tricks_done=self.rules.tricks_per_hand,
@@ -401,12 +400,13 @@ class SessionValidator:
                                     loc(phase="score", line=hand.line, column=1), "consistency"))
                 return None
             if not any(state.unknown):
-                from .rules.jojotte_cards import mask_points, LAST_TRICK, JOJOTTE
+                from .rules.jojotte_cards import JOJOTTE, trick_points
 
                 in_play = 0
                 for seat in rules.playing_seats(state):
                     in_play |= state.hands[seat]
-                value = mask_points(in_play, state.trump) + (0 if state.denomination == "nullo" else LAST_TRICK)
+                # JJ-INV-4: the cards in play and the last trick, as if one trick took them all
+                value = trick_points(tuple(iter_cards(in_play)), state.trump, True, state.denomination == "nullo")
                 allowed = {value} if state.denomination != "suit" else {value, value + JOJOTTE}
                 if sum(pts) not in allowed:
                     issues.append(Issue("JJ-INV-4", f"the trick points add up to {sum(pts)}, but the cards in play are worth "

@@ -51,7 +51,7 @@ from .errors import Issue, JojotteError
 from .notation import sheet_column
 from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
 from .replay import HandVerdict, SessionSummary, SessionValidator, validate_stream
-from .rules.jojotte_cards import JOJOTTE, LAST_TRICK, POINTS, SUIT_WORDS, Meld
+from .rules.jojotte_cards import JOJOTTE, LAST_TRICK, SUIT_WORDS, Meld, card_points, trick_points
 
 __all__ = ["build_site", "ReportError", "SiteResult", "IndexContext", "SessionContext", "HandsContext", "HandView",
            "StatsContext", "make_environment", "rule_texts", "MANIFEST_NAME", "HANDS_PER_FILE"]
@@ -919,7 +919,6 @@ def _tricks(v: HandVerdict, session: _Session, flags: dict[str, str], jojotte_in
     trump = state.trump if state is not None else -1
     nullo = state is not None and state.denomination == "nullo"
     jo_scored = state.jo if state is not None and state.denomination == "suit" else (0,) * seats
-    points_of = POINTS[trump + 1]
     seat_names = dict(enumerate(names))
     seat_labels = dict(enumerate(labels))
     running = [0] * len(column_names)
@@ -929,15 +928,12 @@ def _tricks(v: HandVerdict, session: _Session, flags: dict[str, str], jojotte_in
         leader_seat = history[i][0] if replayed else (t.plays[0].seat if t.plays else -1)
         win_seat = history[i][2] if replayed else -1
         plays = []
-        pts_total = 0
         extra = []
         stops = False
         for j, p in enumerate(t.plays, 1):
             key = f"t{t.number}c{j}"
             card = p.card
-            pts = points_of[card] if replayed and 0 <= card < len(points_of) else None
-            if pts is not None:
-                pts_total += pts
+            pts = card_points(card, trump) if replayed and card >= 0 else None
             wins = replayed and p.seat == win_seat
             if flags:
                 flag = flags.get(key, "")
@@ -951,8 +947,9 @@ def _tricks(v: HandVerdict, session: _Session, flags: dict[str, str], jojotte_in
                                   _note(p.comments) if p.comments else "", flag, css))
         points = None
         if replayed:
-            if i + 1 == tricks_per_hand and not nullo:
-                pts_total += LAST_TRICK
+            last = i + 1 == tricks_per_hand
+            pts_total = trick_points(history[i][1], trump, last, nullo)
+            if last and not nullo:
                 extra.append(f"+{LAST_TRICK} last trick")
             points = pts_total
             running[column_of[win_seat]] += pts_total
@@ -977,23 +974,6 @@ def _tricks(v: HandVerdict, session: _Session, flags: dict[str, str], jojotte_in
     return tuple(views)
 
 
-def _seat_role(rules, state, record: HandRecord, seat: int) -> str:
-    """What a seat does in the hand beyond playing: the rules core says who sits out or is inactive."""
-    sits_out = getattr(rules, "sits_out", None)
-    if sits_out is not None and record.dealer >= 0 and sits_out(record.dealer) == seat:
-        return "sits out"
-    if getattr(rules, "name", "") == "jojotte-3box" and seat == 2:
-        return "adviser"
-    inactive = getattr(rules, "inactive", None)
-    if inactive is not None and state is not None and getattr(state, "active", -1) >= 0:
-        try:
-            if inactive(state) == seat:
-                return "inactive"
-        except StopIteration:
-            return ""
-    return ""
-
-
 def hand_view(session: _Session, v: HandVerdict, position: int) -> HandView:
     """What the page shows of one hand."""
     names = session.names
@@ -1014,7 +994,7 @@ def hand_view(session: _Session, v: HandVerdict, position: int) -> HandView:
         held = " ".join(c.name for c in _sorted_cards(held) if c.name != "?")
         deal.append(SeatDeal(names[s], labels[s], record.dealer == s, _sorted_cards(dealt) if dealt else (),
                              _sorted_cards(drawn) if drawn else (), bool(record.split and drawn), dealt is not None, held,
-                             _seat_role(session.rules, v.state, record, s)))
+                             session.rules.seat_role(v.state, record.dealer, s)))
     auction = tuple(call_view(c, f"a{i}", names, turned, flags) for i, c in enumerate(record.auction, 1))
     after = tuple(call_view(c, f"p{i}", names, turned, flags) for i, c in enumerate(record.after, 1))
     state = v.state

@@ -14,8 +14,8 @@ from typing import ClassVar, NamedTuple
 
 from ..cards import PIQUET_PACK, SEVEN, KING, QUEEN, SUIT_MASKS, card_name, iter_cards, make_card, mask_of
 from .base import CHANCE, Action, Options, Rules, Violation, register
-from .jojotte_cards import (JOJOTTE, LAST_TRICK, NO_TRUMP, POINTS, SUIT_WORDS, Meld, best_four, check_melds,
-                            legal_play_mask, sequence_key, trick_winner)
+from .jojotte_cards import (JOJOTTE, LAST_TRICK, NO_TRUMP, SUIT_WORDS, Meld, best_four, check_melds,
+                            legal_play_mask, sequence_key, trick_points, trick_winner)
 
 
 @dataclass(frozen=True)
@@ -286,6 +286,10 @@ class JojotteRules(Rules):
         if s.phase == PLAY:
             return self._to_play(s)
         return -1
+
+    def seat_role(self, s, dealer: int, seat: int) -> str:
+        """What a seat is in a hand besides a player: "" here; "inactive", "sits out" or "adviser" in other forms."""
+        return ""
 
     def is_terminal(self, s: JJState) -> bool:
         return s.phase in (DONE, VOID_HAND)
@@ -775,14 +779,9 @@ class JojotteRules(Rules):
                            s.leader, trick, s.won, s.card_pts, s.last_trick, jo, s.history)
         trump = s.trump
         win = (s.leader + trick_winner(trick, trump)) % 2
-        pts = POINTS[trump + 1]
-        gained = pts[trick[0]] + pts[trick[1]]
         done = s.tricks_done + 1
-        last = -1
-        if done == self.tricks_per_hand:
-            last = win
-            if s.denomination != "nullo":
-                gained += LAST_TRICK  # JJ-PTS-2
+        gained = trick_points(trick, trump, done == self.tricks_per_hand, s.denomination == "nullo")
+        last = win if done == self.tricks_per_hand else -1
         cp, won = s.card_pts, s.won
         if win == 0:
             cp, won = (cp[0] + gained, cp[1]), (won[0] + 1, won[1])

@@ -92,7 +92,15 @@ class Jojotte3Rules(TableRules):
 
     def inactive(self, s: TableState) -> int:
         x, y = self.pair(s)
-        return next(p for p in self.players(s.dealer) if p != x and p != y)
+        return next((p for p in self.players(s.dealer) if p != x and p != y), -1)
+
+    def seat_role(self, s, dealer: int, seat: int) -> str:
+        """JJ4S-1: the dealer sits out; JJ3-ACT-7: once the active defender is fixed, the third player is inactive."""
+        if dealer >= 0 and seat == self.sits_out(dealer):
+            return "sits out"
+        if s is not None and getattr(s, "active", -1) >= 0 and self.inactive(s) == seat:
+            return "inactive"
+        return ""
 
     def dealt_to(self, seat: int, dealer: int) -> int:
         return 0 if seat == self.sits_out(dealer) else self.dealt_per_seat
@@ -528,6 +536,9 @@ class Jojotte3BoxRules(JojotteRules):
     def __init__(self, options=None):
         super().__init__(options)
         self.core = JojotteRules(self.options)  # the two-player game between the box and the captain
+
+    def seat_role(self, s, dealer: int, seat: int) -> str:
+        return "adviser" if seat == ADVISER else ""  # JJ3-ALT-1
 
     def dealt_to(self, seat: int, dealer: int) -> int:
         return 0 if seat == ADVISER else self.dealt_per_seat

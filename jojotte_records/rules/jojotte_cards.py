@@ -61,6 +61,12 @@ def mask_points(mask: int, trump: int) -> int:
     return sum(table[c] for c in iter_cards(mask))
 
 
+def trick_points(cards: tuple[int, ...], trump: int, last: bool, nullo: bool) -> int:
+    """Points a trick carries to its winner: its cards (JJ-PTS-1), and 10 for the last trick except in Nullo (JJ-PTS-2)."""
+    table = POINTS[trump + 1]
+    return sum(table[c] for c in cards) + (LAST_TRICK if last and not nullo else 0)
+
+
 def trick_winner(cards: tuple[int, ...], trump: int) -> int:
     """Index (in play order) of the card that wins the trick (JJ-PLAY-8)."""
     strength = STRENGTH[trump + 1]

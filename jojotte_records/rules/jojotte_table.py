@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from .base import CHANCE, Action, Violation
 from .jojotte import AFTER, DONE, DRAW, PLAY, HandScore, JJState, JojotteRules, MeldResult
-from .jojotte_cards import LAST_TRICK, NO_TRUMP, POINTS, trick_winner
+from .jojotte_cards import NO_TRUMP, trick_points, trick_winner
 
 
 class TableState(NamedTuple):
@@ -168,16 +168,9 @@ class TableRules(JojotteRules):
             return s._replace(hands=hands, unknown=unknown, seen=seen, trick=trick, jo=jo)
         trump = s.trump
         win = self._trick_seats(s)[trick_winner(trick, trump)]
-        pts = POINTS[trump + 1]
-        gained = 0
-        for c in trick:
-            gained += pts[c]
         done = s.tricks_done + 1
-        last = -1
-        if done == self.tricks_per_hand:
-            last = win
-            if s.denomination != "nullo":
-                gained += LAST_TRICK  # JJ-PTS-2
+        gained = trick_points(trick, trump, done == self.tricks_per_hand, s.denomination == "nullo")
+        last = win if done == self.tricks_per_hand else -1
         return s._replace(phase=DONE if done == self.tricks_per_hand else PLAY, hands=hands, unknown=unknown, seen=seen,
                           trick=(), tricks_done=done, leader=win, won=replace_at(s.won, win, s.won[win] + 1),
                           card_pts=replace_at(s.card_pts, win, s.card_pts[win] + gained), last_trick=last, jo=jo,
