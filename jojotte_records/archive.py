@@ -46,7 +46,7 @@ from .replay import HandVerdict, SessionSummary, player_names, validate_stream
 from .rules.base import find_variant
 from .rules.jojotte import DONE, PLAY, VOID_HAND, JojotteRules
 from .rules.jojotte_cards import POINTS, RANK_CHARS, trick_points
-from .validation import iter_record_files, looks_like_json, open_records
+from .validation import iter_record_files, looks_like_json, open_records, read_error
 
 DEFAULT_DB = "jojotte.duckdb"
 SQL_PACKAGE = "jojotte_records.sql"
@@ -463,7 +463,7 @@ class _Importer:
         try:
             data, file_hash = _read_source(path)
         except OSError as e:
-            result.status, result.error = "error", _read_error(name, e)
+            result.status, result.error = "error", read_error(name, e)
             return result
         if self._unchanged_file(file_hash, result):
             result.seconds = time.perf_counter() - started
@@ -575,7 +575,7 @@ class _Importer:
                 keys.add(key)
                 self._finish_session(s, summary, key, content_hash, content, name, result)
         except (OSError, UnicodeDecodeError, ValueError) as e:
-            result.status, result.error = "error", _read_error(name, e)
+            result.status, result.error = "error", read_error(name, e)
             return hashes
         if not hashes:
             result.status = "error"
@@ -895,23 +895,6 @@ def _open_items(path: str, name: str, data: bytes | None) -> Iterator:
         from .notation import iter_records
 
         yield from iter_records(io.StringIO(text), name)
-
-
-def _read_error(name: str, exc: Exception) -> Issue:
-    if isinstance(exc, UnicodeDecodeError):
-        return Issue("NOTATION", f"the file is not UTF-8 text (byte {exc.start})", Location(source=name), "syntax")
-    if isinstance(exc, OSError):
-        return Issue("NOTATION", f"cannot read the file: {exc.strerror or exc}", Location(source=name), "syntax")
-    errors = getattr(exc, "errors", None)
-    if callable(errors):  # pydantic.ValidationError
-        try:
-            err = errors()[0]
-            where = ".".join(str(x) for x in err["loc"])
-            return Issue("NOTATION", f"JSON record does not follow the schema at {where}: {err['msg']}",
-                         Location(source=name), "syntax")
-        except Exception:  # pragma: no cover
-            pass
-    return Issue("NOTATION", f"cannot read the record: {exc}", Location(source=name), "syntax")
 
 
 def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable[[str], None] | None = None,

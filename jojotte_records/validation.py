@@ -137,21 +137,19 @@ def open_records(path: str, on_progress: Callable[[int], None] | None = None) ->
             stream.close()
 
 
-def _read_error(path: str, exc: Exception) -> Issue:
+def read_error(path: str, exc: Exception) -> Issue:
+    """The issue for a file that cannot be read: not UTF-8, missing, or JSON that does not follow the schema."""
     name = "<stdin>" if path == "-" else path
     if isinstance(exc, UnicodeDecodeError):
         return Issue("NOTATION", f"the file is not UTF-8 text (byte {exc.start})", Location(source=name), "syntax")
     if isinstance(exc, OSError):
         return Issue("NOTATION", f"cannot read the file: {exc.strerror or exc}", Location(source=name), "syntax")
-    try:
-        from pydantic import ValidationError
+    from pydantic import ValidationError
 
-        if isinstance(exc, ValidationError):
-            err = exc.errors()[0]
-            where = ".".join(str(x) for x in err["loc"])
-            return Issue("NOTATION", f"JSON record does not follow the schema at {where}: {err['msg']}", Location(source=name), "syntax")
-    except ImportError:  # pragma: no cover
-        pass
+    if isinstance(exc, ValidationError):
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"])
+        return Issue("NOTATION", f"JSON record does not follow the schema at {where}: {err['msg']}", Location(source=name), "syntax")
     return Issue("NOTATION", f"cannot read the record: {exc}", Location(source=name), "syntax")
 
 
@@ -163,7 +161,7 @@ def check_file(path: str, keep_hands: bool = True, on_hand=None, on_progress=Non
         for summary, hands in validate_stream(open_records(path, on_progress), keep_hands=keep_hands, on_hand=on_hand):
             sessions.append((summary, hands))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        return FileResult(name, sessions, _read_error(path, exc))
+        return FileResult(name, sessions, read_error(path, exc))
     if not sessions:
         return FileResult(name, sessions, Issue("NOTATION", "no session found (a session starts with [Tag \"value\"] lines or a 'hand' line)",
                                                 Location(source=name, line=1, column=1), "syntax"))

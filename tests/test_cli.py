@@ -66,9 +66,13 @@ def test_validate_reads_standard_input_and_folders():
     result = runner.invoke(app, ["validate", "-"], input=text)
     assert result.exit_code == 0, result.output
     assert "<stdin>" in result.output
+    # a folder is read recursively: every dispute file holds exactly one faulty hand, the other examples none
     result = runner.invoke(app, ["validate", str(EXAMPLES), "-q"])
-    assert "3 session(s)" not in result.output or result.exit_code in (0, 1)
-    assert "file(s)" in result.output
+    disputes = len(list((EXAMPLES / "disputes").glob("*.jjt")))
+    files = len(list(EXAMPLES.rglob("*.jjt")))
+    assert result.exit_code == 1
+    assert f"{files} file(s), {files} session(s)" in result.output
+    assert f", {disputes} with errors" in result.output and "unreadable" not in result.output
 
 
 def test_simulate_is_deterministic_and_validates():
