@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 
 from jojotte_records.notation import write_stream
-from jojotte_records.simulate import simulate_session
+from jojotte_records.record import SessionHeader
+from jojotte_records.simulate import simulate_items
 
 from .common import fail, progress
 
@@ -22,6 +23,10 @@ Examples:
   jojotte simulate --hands 10000 --seed 1 --out big.jjt
 
   jojotte simulate --game jojotte --hands 100 --variant "sequence_tie=defender" | jojotte validate -
+
+  jojotte simulate --game pitch --variant "points=16; players=5" --hands 5000 | jojotte validate -
+
+Pitch and Baloot are played to a game target, so their hands come as one session per game.
 """
 
 
@@ -36,15 +41,17 @@ def simulate(
     variant: Annotated[str, typer.Option("--variant", help="Options, e.g. 'sequence_tie=defender; carry_partscore'.")] = "",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of standard output.")] = None,
 ) -> None:
+    stream = simulate_items(game, hands, seed, variant)
     try:
-        header, stream = simulate_session(game, hands, seed, variant)
+        first = next(stream)
     except ValueError as e:
         fail(str(e))
     with progress("simulating hands", total=hands) as advance:
         def counted():
-            yield header
+            yield first
             for h in stream:
-                advance(1)
+                if not isinstance(h, SessionHeader):
+                    advance(1)
                 yield h
         if out is None:
             write_stream(counted(), sys.stdout)

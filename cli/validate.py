@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.validation import check_paths, dump_json, exit_code, verdict_json
+from jojotte_records.validation import sheet_text, check_paths, dump_json, exit_code, verdict_json
 
 from .common import progress
 
@@ -73,10 +73,6 @@ def _print_file(result, verbose: bool) -> None:
             if verbose:
                 for issue in v.unchecked:
                     typer.echo(f"{issue}  [not checked]")
-        s = summary.sheet
-        names = summary.names
-        parts = [f"{names[i]} {s.total[i]} ({s.rubbers[i]} rubber(s), {s.games_total[i]} game(s))" for i in range(len(names))]
         status = "ok" if summary.bad_hands == 0 and not summary.issues else f"{summary.bad_hands} hand(s) with errors"
         event = summary.header.get("Event") or "session"
-        typer.echo(f"{result.source}: {event}: {summary.hands} hand(s), {status}; sheet: " + ", ".join(parts)
-                   + (f"; held aside {s.pool}" if s.pool else ""))
+        typer.echo(f"{result.source}: {event}: {summary.hands} hand(s), {status}; sheet: {sheet_text(summary)}")

@@ -38,8 +38,11 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from .archive_events import add_event_hand, event_session_rows
 from .cards import SEVEN, card_name, make_card
 from .errors import Issue, JojotteError, Location
+from .events import EventSummary, EventVerdict
+from .games import rules_for
 from .notation import sheet_column, write_hand, write_session
 from .record import HandRecord, Session, SessionHeader
 from .replay import HandVerdict, SessionSummary, player_names, validate_stream
@@ -56,7 +59,7 @@ IDENTITY_TAGS = ("Event", "Site", "Date", "Round", "Table", "Game", "Players", "
 _WHEN_WHERE_TAGS = ("Event", "Site", "Date", "Round", "Table")
 
 # every table that holds rows of a session, children first (deleting a replaced session)
-SESSION_TABLES = ("issues", "plays", "tricks", "dix", "melds", "calls", "credits", "hand_scores", "hands",
+SESSION_TABLES = ("actions", "hand_facts", "point_cards", "issues", "plays", "tricks", "dix", "melds", "calls", "credits", "hand_scores", "hands",
                   "rubbers", "session_sheet", "players", "sessions")
 # what `jojotte export --parquet` writes, partitioned by game and year
 EXPORT_TABLES = ("sessions", "players", "session_sheet", "rubbers", "hands", "hand_scores", "credits", "calls",
@@ -357,6 +360,11 @@ _SPECS: dict[str, list[tuple[str, pa.DataType, str | None]]] = {
     "plays": [("session_id", I32, "i"), ("hand_seq", I32, "i"), ("trick_no", I16, "h"), ("ply", I16, "h"),
               ("pos", I16, "h"), ("seat", I8, "b"), ("card_id", I8, "b"), ("points", I8, "b"), ("won", BOOL, "b"),
               ("announce", STR, None)],
+    "actions": [("session_id", I32, None), ("hand_seq", I32, None), ("seq", I16, None), ("seat", I8, None),
+                ("kind", STR, None), ("value", STR, None)],
+    "hand_facts": [("session_id", I32, None), ("hand_seq", I32, None), ("key", STR, None), ("value", STR, None)],
+    "point_cards": [("session_id", I32, None), ("hand_seq", I32, None), ("card_id", I8, None), ("seat", I8, None),
+                    ("points", I8, None)],
     "issues": [("session_id", I32, None), ("hand_seq", I32, None), ("seq", I32, None), ("rule", STR, None),
                ("kind", STR, None), ("message", STR, None), ("seat", I8, None), ("phase", STR, None),
                ("trick_no", I32, None), ("card_pos", I32, None), ("step", I32, None), ("line", I32, None),
@@ -416,21 +424,9 @@ class _Session:
         self.session_id = session_id
         self.header = header
         self.index = index
-        game = header.get("Game") or "jojotte"
-        try:
-            cls = find_variant(game)
-        except ValueError:
-            cls = JojotteRules
-        options = None
-        variant = header.get("Variant")
-        if variant:
-            try:
-                options = cls.options_class.parse(variant)
-            except ValueError:
-                options = None
-        self.rules = cls(options)
-        self.labels = cls.seat_labels
-        self.columns = getattr(cls, "sheet_labels", cls.seat_labels)  # the score sheet's columns: seats or sides
+        self.rules = rules_for(header)[0]
+        self.labels = tuple(self.rules.seat_labels)
+        self.columns = tuple(getattr(self.rules, "sheet_labels", None) or self.labels)  # the sheet's columns: seats or sides
         self.names = player_names(header, self.labels)
         self.head = write_session(Session(header, ()))
         self.text = [self.head]
@@ -552,7 +548,10 @@ class _Importer:
             if s.marks is None:  # the session before it is finished by now (validate_stream yields it first)
                 s.marks = {t: len(b) for t, b in self.buf.items()}
                 s.flushes = self.flushes
-            self._add_hand(s, v)
+            if isinstance(v, EventVerdict):
+                add_event_hand(self, s, v)
+            else:
+                self._add_hand(s, v)
             if self.pending_hands >= self.batch_hands:
                 self._flush()
             result.hands_read += 1
@@ -607,6 +606,13 @@ class _Importer:
         seats = len(labels)
         d, year = parse_tag_date(h.get("Date"))
         rubbers = h.get("Rubbers")
+        if isinstance(summary, EventSummary):
+            event_session_rows(self, s, summary, (
+                sid, key, content_hash, self._import_id, source, s.index, h.line or None, _game_name(h), h.get("Event"),
+                h.get("Site"), h.get("Date"), d, year, h.get("Round"), h.get("Table"), h.get("Players"), h.get("FirstDealer"),
+                h.get("Variant"), None, h.get("Scorer"), [{"name": k, "value": v} for k, v in h.tags], seats, summary.hands,
+                summary.bad_hands))
+            return
         winner = summary.winner
         winner_name = (names[winner] if len(s.columns) == seats else s.columns[winner]) if 0 <= winner < len(s.columns) else None
         self._row("sessions", sid, key, content_hash, self._import_id, source, s.index, h.line or None, _game_name(h),

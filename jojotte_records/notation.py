@@ -26,7 +26,10 @@ from .cards import PLAIN_SUITS, card_name, parse_card
 from .errors import Issue, Location, NotationError
 from .record import (FORMAT_VERSION, TAG_ORDER, UNKNOWN_CARD, Call, HandRecord, Play, SeatResult, Session,
                      SessionHeader, Trick, WrittenScore)
-from .rules.base import find_variant
+from .event_notation import EventHandBuilder, write_event_hand
+from .games import is_event_game, rules_for
+from .record import EventHand
+from .rules.base import EventRules, find_variant
 from .rules.jojotte_cards import parse_meld
 
 _TOKEN = re.compile(r"\{[^}]*\}?|[,;:}]|[^\s,;:{}]+")
@@ -660,7 +663,8 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
     pre_comments: list[str] = []
     tag_line = 0
     reader: SessionReader | None = None
-    hb: _HandBuilder | None = None
+    hb: _HandBuilder | EventHandBuilder | None = None
+    events: EventRules | None = None  # the rules of an event-log game (Pitch, Baloot), else None
     in_tags = False
 
     def header() -> SessionHeader:
@@ -700,7 +704,7 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                 tag_issues.append(Issue("NOTATION", f"cannot read the tag '{stripped[:40]}' (write [Name \"value\"])",
                                         Location(source=name, line=line_no, column=col), kind="syntax"))
             continue
-        if starts is None and hb is not None and "{" not in text and len(stripped) == len(text):
+        if starts is None and hb is not None and events is None and "{" not in text and len(stripped) == len(text):
             key = stripped[:6]
             if key == "trick " and reader.fast_trick(hb, stripped, line_no):
                 continue
@@ -737,7 +741,9 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
         if toks and all(t.is_comment for t in toks):
             # a comment on its own line binds to what came before it
             comments = [t.comment for t in toks]
-            if hb is not None:
+            if isinstance(hb, EventHandBuilder):
+                hb.add_comments(comments)
+            elif hb is not None:
                 _bind_trailing(hb, comments)
             else:
                 pre_comments.extend(comments)
@@ -745,9 +751,21 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
         if reader is None:
             reader = SessionReader(header())
             in_tags = False
+            events = _event_rules(reader.header)
             yield reader.header
         first = toks[0]
         key = first.text.lower()
+        if events is not None:
+            if key == "hand":
+                if hb is not None:
+                    yield hb.build()
+                hb = EventHandBuilder(events, name, toks)
+            elif hb is None:
+                hb = EventHandBuilder(events, name, [_Tok("hand", line_no, 1)])
+                hb.add_line(toks)
+            else:
+                hb.add_line(toks)
+            continue
         if key == "hand":
             if hb is not None:
                 yield hb.build()
@@ -769,6 +787,13 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
         yield hb.build()
     elif reader is None and (tags or tag_issues):
         yield header()
+
+
+def _event_rules(header: SessionHeader) -> EventRules | None:
+    if not is_event_game(header):
+        return None
+    rules, _ = rules_for(header)
+    return rules if isinstance(rules, EventRules) else None
 
 
 def _bind_trailing(hb: _HandBuilder, comments: list[str]) -> None:
@@ -953,22 +978,14 @@ def written_score_text(score: WrittenScore, labels: tuple[str, ...]) -> str:
 
 def write_session(session: Session) -> str:
     """The canonical text of a session: fixed tag order, sorted hands, one event form."""
-    labels = seat_labels(session.header)
-    columns = sheet_labels(session.header)
-    parts = [write_header(session.header)]
-    for h in session.hands:
-        parts.append("\n" + write_hand(h, labels, columns))
-    return "".join(parts)
+    out = io.StringIO()
+    write_stream([session.header, *session.hands], out)
+    return out.getvalue()
 
 
 def seat_labels(header: SessionHeader) -> tuple[str, ...]:
     """Seat labels of a session's game; an unknown game is read and written as two-player Jo-Jotte."""
-    try:
-        return find_variant(header.get("Game") or "jojotte").seat_labels
-    except ValueError:
-        from .rules.jojotte import JojotteRules
-
-        return JojotteRules.seat_labels
+    return tuple(rules_for(header)[0].seat_labels)
 
 
 def sheet_column(seat: int, labels: Sequence[str], columns: Sequence[str]) -> int | None:
@@ -983,13 +1000,8 @@ def sheet_column(seat: int, labels: Sequence[str], columns: Sequence[str]) -> in
 
 def sheet_labels(header: SessionHeader) -> tuple[str, ...]:
     """The score sheet's columns of a session's game: its seats, or its sides (``NS``, ``EW``)."""
-    try:
-        cls = find_variant(header.get("Game") or "jojotte")
-    except ValueError:
-        from .rules.jojotte import JojotteRules
-
-        cls = JojotteRules
-    return getattr(cls, "sheet_labels", cls.seat_labels)
+    rules = rules_for(header)[0]
+    return tuple(getattr(rules, "sheet_labels", None) or rules.seat_labels)
 
 
 def write_sessions(sessions: Iterable[Session]) -> str:
@@ -1000,6 +1012,7 @@ def write_stream(items: Iterable[SessionHeader | HandRecord], out: TextIO) -> No
     """Write what `iter_records` yields, one hand at a time (canonical form)."""
     labels: tuple[str, ...] = ("A", "B")
     columns: tuple[str, ...] = labels
+    rules = None
     first = True
     for item in items:
         if isinstance(item, SessionHeader):
@@ -1009,6 +1022,10 @@ def write_stream(items: Iterable[SessionHeader | HandRecord], out: TextIO) -> No
             out.write(write_header(item))
             labels = seat_labels(item)
             columns = sheet_labels(item)
+            rules = rules_for(item)[0]
+        elif isinstance(item, EventHand):
+            out.write("\n")
+            out.write(write_event_hand(item, rules))
         else:
             out.write("\n")
             out.write(write_hand(item, labels, columns))

@@ -141,3 +141,49 @@ class SessionHeader(NamedTuple):
 class Session(NamedTuple):
     header: SessionHeader
     hands: tuple[HandRecord, ...]
+
+
+# --- games recorded as a log of events (Pitch, Baloot; `rules.base.EventRules`) ----------
+
+class EventItem(NamedTuple):
+    """One written event: a label (a seat, or a game word such as ``stock``) and the words after it."""
+
+    label: str
+    words: tuple[str, ...]
+    line: int = 0
+    column: int = 0
+    comments: tuple[str, ...] = ()
+
+
+class EventLine(NamedTuple):
+    """One line of a hand: ``keyword [N:] LABEL words, LABEL words … [-> WINNER]``."""
+
+    keyword: str
+    number: int = -1  # the line's number (a trick's), -1 when none
+    items: tuple[EventItem, ...] = ()
+    winner: str = ""  # the label written after ``->``, "" when none
+    line: int = 0
+    column: int = 0
+    comments: tuple[str, ...] = ()
+
+
+class EventScore(NamedTuple):
+    """The points a hand wrote on the score sheet, per column (team or player)."""
+
+    values: tuple[int, ...]
+    line: int = 0
+    column: int = 0
+    comments: tuple[str, ...] = ()
+
+
+class EventHand(NamedTuple):
+    """One deal of an event-log game, its lines kept as written."""
+
+    number: int
+    dealer: int
+    lines: tuple[EventLine, ...]
+    score: EventScore | None = None
+    line: int = 0
+    column: int = 0  # of the dealer's label
+    comments: tuple[str, ...] = ()  # bound to the hand line
+    issues: tuple[Issue, ...] = ()

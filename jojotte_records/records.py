@@ -18,8 +18,8 @@ from typing import Any, Iterable, Iterator, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .cards import card_name, parse_card
-from .record import (FORMAT_VERSION, UNKNOWN_CARD, Call, HandRecord, Play, SeatResult, Session, SessionHeader, Trick,
-                     WrittenScore)
+from .record import (FORMAT_VERSION, UNKNOWN_CARD, Call, EventHand, EventItem, EventLine, EventScore, HandRecord, Play,
+                     SeatResult, Session, SessionHeader, Trick, WrittenScore)
 from .rules.jojotte_cards import parse_meld
 
 CallWord = Literal["pass", "accept", "name", "nt", "double", "redouble", "nullo", "slam", "melds", "dix",
@@ -126,6 +126,45 @@ class HandModel(_Model):
     """Lines the reader did not know, kept as (keyword, rest of line)."""
 
 
+class EventItemModel(_Model):
+    label: str
+    """A seat label (``N``), or a word of the game (``stock``, ``up``)."""
+    words: list[str] = Field(default_factory=list)
+    """What was written after the label: a call (``5``, ``pass``, ``hokum``), a suit, cards."""
+    comments: list[str] = Field(default_factory=list)
+    """Comments bound to this item."""
+
+
+class EventLineModel(_Model):
+    keyword: str
+    """The line's keyword: ``deal``, ``bids``, ``trump``, ``discard``, ``trick`` … (see docs/notation.md)."""
+    number: int | None = None
+    """The line's number (a trick's), if it has one."""
+    items: list[EventItemModel] = Field(default_factory=list)
+    """The events of the line, in order."""
+    winner: str | None = None
+    """The trick's winner as written at the table (checked by the validator), if written."""
+    comments: list[str] = Field(default_factory=list)
+    """Comments bound to the line before its first item."""
+
+
+class EventHandModel(_Model):
+    """A hand of a game recorded as a log of events (Pitch, Baloot)."""
+
+    number: int = Field(ge=0)
+    """Hand number within the session."""
+    dealer: str | None
+    """Seat label of the dealer."""
+    lines: list[EventLineModel]
+    """The hand's lines, in order."""
+    score: dict[str, int] | None = None
+    """The points written on the sheet for this hand, by column (team or player)."""
+    score_comments: list[str] = Field(default_factory=list)
+    """Comments bound to the score line."""
+    comments: list[str] = Field(default_factory=list)
+    """Comments bound to the hand line."""
+
+
 class SessionModel(_Model):
     format_version: Literal[1] = FORMAT_VERSION
     """Version of the record format."""
@@ -133,8 +172,8 @@ class SessionModel(_Model):
     """Header tags in order: Event, Site, Date, Game, Players, FirstDealer, Variant, Rubbers … (name, value)."""
     comments: list[str] = Field(default_factory=list)
     """Comments of the header."""
-    hands: list[HandModel] = Field(default_factory=list)
-    """The hands, in the order played."""
+    hands: list[HandModel | EventHandModel] = Field(default_factory=list)
+    """The hands, in the order played (event-log hands for Pitch and Baloot)."""
 
 
 class RecordFile(_Model):
@@ -194,11 +233,39 @@ def hand_to_model(h: HandRecord, labels: tuple[str, ...], score_labels: tuple[st
         score=score, notes={k: list(v) for k, v in h.notes}, extra=list(h.extra))
 
 
+def event_hand_to_model(h: EventHand, labels: tuple[str, ...], columns: tuple[str, ...]) -> EventHandModel:
+    lines = [EventLineModel(keyword=ln.keyword, number=ln.number if ln.number >= 0 else None,
+                            items=[EventItemModel(label=i.label, words=list(i.words), comments=list(i.comments)) for i in ln.items],
+                            winner=ln.winner or None, comments=list(ln.comments)) for ln in h.lines]
+    return EventHandModel(number=h.number, dealer=labels[h.dealer] if 0 <= h.dealer < len(labels) else None, lines=lines,
+                          score=dict(zip(columns, h.score.values)) if h.score is not None else None,
+                          score_comments=list(h.score.comments) if h.score is not None else [], comments=list(h.comments))
+
+
+def model_to_event_hand(m: EventHandModel, labels: tuple[str, ...], columns: tuple[str, ...]) -> EventHand:
+    """The in-memory hand of a JSON event-log hand.
+
+    Raises:
+        ValueError: a seat or score column that cannot be read.
+    """
+    lines = tuple(EventLine(ln.keyword.lower(), ln.number if ln.number is not None else -1,
+                            tuple(EventItem(i.label, tuple(i.words), 0, 0, tuple(i.comments)) for i in ln.items),
+                            ln.winner or "", 0, 0, tuple(ln.comments)) for ln in m.lines)
+    score = None
+    if m.score is not None:
+        values = [0] * len(columns)
+        for k, v in m.score.items():
+            values[_seat(columns, k)] = v
+        score = EventScore(tuple(values), 0, 0, tuple(m.score_comments))
+    return EventHand(m.number, _seat(labels, m.dealer), lines, score, 0, 0, tuple(m.comments))
+
+
 def session_to_model(session: Session) -> SessionModel:
     labels = _labels(session.header)
     columns = _score_labels(session.header)
     return SessionModel(tags=list(session.header.tags), comments=list(session.header.comments),
-                        hands=[hand_to_model(h, labels, columns) for h in session.hands])
+                        hands=[event_hand_to_model(h, labels, columns) if isinstance(h, EventHand) else hand_to_model(h, labels, columns)
+                               for h in session.hands])
 
 
 def to_record_file(sessions: Iterable[Session]) -> RecordFile:
@@ -259,7 +326,8 @@ def to_session(m: SessionModel, source: str | None = None) -> Session:
     header = SessionHeader(tuple(tuple(t) for t in m.tags), 0, source, tuple(m.comments))
     labels = _labels(header)
     columns = _score_labels(header)
-    return Session(header, tuple(model_to_hand(h, labels, columns) for h in m.hands))
+    return Session(header, tuple(model_to_event_hand(h, labels, columns) if isinstance(h, EventHandModel)
+                                 else model_to_hand(h, labels, columns) for h in m.hands))
 
 
 def iter_json_records(text: str, source: str | None = None) -> Iterator[SessionHeader | HandRecord]:

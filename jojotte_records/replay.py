@@ -507,6 +507,17 @@ class FileVerdict(NamedTuple):
     read_error: Issue | None = None
 
 
+def session_validator(header: SessionHeader, index: int = 1):
+    """The validator of a session's game: `SessionValidator`, or `events.EventSessionValidator` for Pitch and Baloot."""
+    from .games import is_event_game
+
+    if is_event_game(header):
+        from .events import EventSessionValidator
+
+        return EventSessionValidator(header, index)
+    return SessionValidator(header, index)
+
+
 def validate_stream(items: Iterable, keep_hands: bool = True, on_hand=None) -> Iterator[tuple[SessionSummary, list[HandVerdict]]]:
     """Validate what `notation.iter_records` (or `records.iter_json_records`) yields, session by session.
 
@@ -521,7 +532,7 @@ def validate_stream(items: Iterable, keep_hands: bool = True, on_hand=None) -> I
             if validator is not None:
                 yield validator.finish(), kept
             index += 1
-            validator = SessionValidator(item, index)
+            validator = session_validator(item, index)
             kept = []
             continue
         if validator is None:

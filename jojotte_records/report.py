@@ -48,6 +48,7 @@ from markupsafe import Markup, escape
 
 from .cards import PIQUET_PACK, SEVEN, SUIT_SYMBOLS, card_name, card_symbol_name, make_card
 from .errors import Issue, JojotteError
+from .games import is_event_game
 from .notation import sheet_column
 from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
 from .replay import HandVerdict, SessionSummary, SessionValidator, validate_stream
@@ -493,12 +494,15 @@ def _render_hand(context, hand):
 
 @lru_cache(maxsize=1)
 def rule_texts() -> dict[str, dict[str, str]]:
-    """The rule sentences of the spec, by rule ID (``jojotte_records/data/rules_jojotte.json``)."""
-    try:
-        text = resources.files("jojotte_records").joinpath("data/rules_jojotte.json").read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError):  # pragma: no cover - a broken install
-        return {}
-    return json.loads(text)["rules"]
+    """The rule sentences of the specs, by rule ID (``jojotte_records/data/rules_*.json``: Jo-Jotte, Pitch, Baloot)."""
+    out: dict[str, dict[str, str]] = {}
+    for game in ("jojotte", "pitch", "baloot"):
+        try:
+            text = resources.files("jojotte_records").joinpath(f"data/rules_{game}.json").read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError):  # pragma: no cover - a broken install
+            continue
+        out.update(json.loads(text)["rules"])
+    return out
 
 
 _NOTATION_TEXT = "The record cannot be read at this point; docs/notation.md gives the grammar."
@@ -1370,7 +1374,13 @@ class _Site:
                 if isinstance(item, SessionHeader) or not open_sessions:
                     header = item if isinstance(item, SessionHeader) else SessionHeader(())
                     count += 1
-                    open_sessions.append(_Session(self, header, self.slug(base if count == 1 else f"{base}-{count}"), source))
+                    slug = self.slug(base if count == 1 else f"{base}-{count}")
+                    if is_event_game(header):
+                        from .report_events import EventReportSession
+
+                        open_sessions.append(EventReportSession(self, header, slug, source))
+                    else:
+                        open_sessions.append(_Session(self, header, slug, source))
                 yield item
 
         def on_hand(v: HandVerdict) -> None:

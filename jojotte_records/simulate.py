@@ -84,3 +84,18 @@ def simulate_session(game: str = "jojotte", hands: int = 100, seed: int = 1, var
     rng = random.Random(seed)
     first_dealer = rng.randrange(getattr(cls, "dealing_seats", cls.seats))
     return simulate_header(game, seed, variant, first_dealer), simulate_hands(rules, hands, rng, first_dealer)
+
+
+def simulate_items(game: str = "jojotte", hands: int = 100, seed: int = 1, variant: str = "") -> Iterator:
+    """What ``jojotte simulate`` writes: a Jo-Jotte session, or for Pitch and Baloot one session per game
+    until ``hands`` hands are played."""
+    from .rules.base import EventRules
+
+    if issubclass(find_variant(game), EventRules):
+        from .events import simulate_events
+
+        yield from simulate_events(game, hands, seed, variant)
+        return
+    header, stream = simulate_session(game, hands, seed, variant)
+    yield header
+    yield from stream

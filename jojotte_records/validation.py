@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
 
 from .errors import Issue, Location
+from .events import EventSummary, EventVerdict
 from .notation import iter_records
 from .replay import HandVerdict, SessionSummary, validate_stream
 
@@ -186,6 +187,54 @@ def exit_code(results: Iterable[FileResult]) -> int:
 
 # --- the JSON verdict ---------------------------------------------------------------
 
+def sheet_text(summary) -> str:
+    """One line for a session's sheet: ``Ann 420 (1 rubber(s), 2 game(s))`` …, or a game's scores (``NS 52, EW 31; won by NS``)."""
+    s = summary.sheet
+    names = summary.names
+    if isinstance(summary, EventSummary):
+        text = ", ".join(f"{names[i]} {v}" for i, v in enumerate(s.scores))
+        if s.over:
+            text += "; won by " + " and ".join(names[c] for c in summary.winners)
+        return text
+    parts = [f"{names[i]} {s.total[i]} ({s.rubbers[i]} rubber(s), {s.games_total[i]} game(s))" for i in range(len(names))]
+    return ", ".join(parts) + (f"; held aside {s.pool}" if s.pool else "")
+
+
+def event_hand_json(v: EventVerdict, labels: tuple[str, ...]) -> dict:
+    score = {}
+    if v.score is not None:
+        score = {lab: {"points": v.score.delta[c],
+                       "credits": [{"amount": cr.amount, "rule": cr.rule, "why": cr.why} for cr in v.score.credits if cr.column == c]}
+                 for c, lab in enumerate(labels)}
+    return {
+        "hand": v.number,
+        "ok": v.ok,
+        "errors": [i.to_json() for i in v.issues],
+        "unchecked": [i.to_json() for i in v.unchecked],
+        "score": score,
+        "sheet": dict(zip(labels, v.sheet.scores)),
+        "written_score_used": v.used_written_score,
+    }
+
+
+def event_session_json(summary: EventSummary, hands: list[EventVerdict]) -> dict:
+    labels = summary.labels
+    return {
+        "event": summary.header.get("Event"),
+        "game": summary.header.get("Game"),
+        "line": summary.header.line,
+        "players": {lab: name for lab, name in zip(summary.seat_labels, summary.seat_names)},
+        "ok": summary.bad_hands == 0 and not summary.issues,
+        "hands_checked": summary.hands,
+        "bad_hands": summary.bad_hands,
+        "errors": [i.to_json() for i in summary.issues],
+        "hands": [event_hand_json(h, labels) for h in hands],
+        "sheet": dict(zip(labels, summary.sheet.scores)),
+        "game_over": summary.sheet.over,
+        "winner": [labels[c] for c in summary.winners] or None,
+    }
+
+
 def hand_json(v: HandVerdict, labels: tuple[str, ...]) -> dict:
     score = {}
     if v.score is not None and v.entry is not None:
@@ -205,6 +254,8 @@ def hand_json(v: HandVerdict, labels: tuple[str, ...]) -> dict:
 
 
 def session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dict:
+    if isinstance(summary, EventSummary):
+        return event_session_json(summary, hands)
     labels = summary.labels
     sheet = summary.sheet
     return {

@@ -168,3 +168,69 @@ def find_variant(name: str) -> type[Rules]:
     except KeyError:
         known = sorted({c.name for c in VARIANTS.values()})
         raise ValueError(f"unknown game '{name}' (known: {', '.join(known)})") from None
+
+
+class EventRules(Rules):
+    """A game recorded as a log of events (Pitch, Baloot): one protocol for the notation, validator,
+    simulator, archive and report.
+
+    A hand is written as lines ``keyword [N:] LABEL words, LABEL words … [-> WINNER]``; each item
+    (a seat or game label and its words) is one `Action`. The record keeps the lines as written
+    (`record.EventHand`); the validator turns each item into an action with `read_item` in the state
+    reached so far, then checks and applies it. Chance events (the deal, a refill) are items too.
+
+    A subclass implements, besides ``legal_actions``/``check``/``_next``/``is_terminal``/``current_player``:
+
+    * ``initial_state(dealer)``, ``next_dealer(dealer)``, ``chance_action(state, rng)``;
+    * ``sheet_labels``: the score sheet's columns (teams or players);
+    * ``new_sheet()``: an empty sheet, a value with ``scores`` (per column), ``over`` (bool),
+      ``winners`` (columns) and ``add(hand_score) -> sheet``;
+    * ``hand_score(state, sheet)``: the score of a finished hand, a value with ``delta`` (per column)
+      and ``credits`` (each with ``column``, ``amount``, ``rule``, ``why``);
+    * ``read_item(state, keyword, number, label, words) -> Action | Violation`` and
+      ``items_of(state, action) -> [(keyword, number, label, words), …]``: the codec between written items
+      and an action (``number`` is the line's number, such as a trick's, or -1). A player's action is one
+      item. A chance event (seat `CHANCE`, such as the deal) may be written as several items of one line
+      (``deal N: …; E: …; up: JD``): ``read_item`` gives each item's part (``cards`` with the other seats'
+      masks 0, or ``info``) and the validator merges the parts of one line into one action (the masks
+      OR-ed seat by seat, the non-negative ``info`` kept). (``item_of`` returning one tuple is accepted too.)
+    * ``tricks(state)``: the finished tricks as ``(leader, ((seat, card), …), winner)``;
+    * ``hand_facts(state, score)``: a flat dict of what the archive and the report show of a hand
+      (``contract``, ``declarer`` seat, ``made`` …; values str, int, bool or None).
+    """
+
+    notation: ClassVar[str] = "events"
+    # lines written as "LABEL: words; LABEL: words" (lists of cards); the others as "LABEL words, LABEL words"
+    list_lines: ClassVar[frozenset[str]] = frozenset({"deal"})
+    sheet_labels: tuple[str, ...] = ()
+
+    def initial_state(self, dealer: int):
+        raise NotImplementedError
+
+    def next_dealer(self, dealer: int) -> int:
+        raise NotImplementedError
+
+    def chance_action(self, state, rng) -> Action:
+        raise NotImplementedError
+
+    def new_sheet(self):
+        raise NotImplementedError
+
+    def hand_score(self, state, sheet):
+        raise NotImplementedError
+
+    def read_item(self, state, keyword: str, number: int, label: str, words: tuple[str, ...]) -> "Action | Violation":
+        raise NotImplementedError
+
+    def items_of(self, state, action: Action) -> list[tuple[str, int, str, tuple[str, ...]]]:
+        one = getattr(self, "item_of", None)
+        if one is None:
+            raise NotImplementedError
+        got = one(state, action)
+        return list(got) if isinstance(got, list) else [got]
+
+    def tricks(self, state) -> tuple:
+        raise NotImplementedError
+
+    def hand_facts(self, state, score) -> dict:
+        return {}

@@ -23,14 +23,15 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from ..cards import card_name, iter_cards, mask_of
-from .base import CHANCE, Action, Options, Rules, Violation, register
+from ..cards import card_name, iter_cards, mask_of, parse_card
+from .base import CHANCE, Action, EventRules, Options, Violation, register
 from .pitch_cards import AUTO_CHOICES, POINT_VARIANTS, TrumpTable, pitch_pack, trump_table
 
 MOON = 100  # the MOON bid ranks above every number (PIT-BID-2)
 GAME_TARGET = 52  # PIT-GAME-2, PIT-VAR-5
 LIVE_LIMIT = 6  # PIT-DRAW-3, PIT-DRAW-7
 SUIT_WORDS = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
+_SUIT_OF_WORD = {"S": 0, "H": 1, "D": 2, "C": 3, "SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3}
 
 # phases
 DEAL, AUCTION, TRUMP, CALL, DISCARD, REFILL, REMAINDER, BURN, PLAY, DONE = (
@@ -179,7 +180,7 @@ class PitchSheet(NamedTuple):
 
 
 @register
-class PitchRules(Rules):
+class PitchRules(EventRules):
     """Ten-point Pitch with jokers, four players in partnerships (or five with a called partner)."""
 
     name = "pitch"
@@ -190,6 +191,11 @@ class PitchRules(Rules):
     pack = pitch_pack()
     options_class = PitchOptions
     rule_prefix = "PIT"
+    list_lines = frozenset({"deal", "discard", "refill"})
+    game_target = GAME_TARGET
+    dealer_rule = "PIT-DEAL-3"
+    trick_rule = "PIT-PLAY-5"
+    game_rule = "PIT-GAME-2"
     options: PitchOptions
 
     def __init__(self, options: Options | None = None):
@@ -656,6 +662,153 @@ class PitchRules(Rules):
             delta[cr.column] += cr.amount
         return PitchHandScore(tuple(taken), tb, to, dead_pts, contract, moon, made, bcols, tuple(credits), tuple(delta), failed)
 
+    # --- the notation (`EventRules`): one written item <-> one action --------------------
+    def read_item(self, s: PitchState, keyword: str, number: int, label: str, words: tuple[str, ...]) -> Action | Violation:
+        """Read ``bids E 5``, ``trump S hearts``, ``discard N: 4C 5D``, ``trick 2: S AH`` … (docs/notation.md, Pitch)."""
+        seat = self._seat_of(label)
+        if seat < 0:
+            return Violation("NOTATION", f"'{label}' is not a seat (seats: {', '.join(self.seat_labels)})")
+        word = words[0].lower() if words else ""
+        if keyword in ("deal", "refill"):
+            cards = self._read_cards(words)
+            if isinstance(cards, Violation):
+                return cards
+            masks = [0] * self.seats
+            masks[seat] = cards
+            return Action(CHANCE, "deal" if keyword == "deal" else "draw", cards=tuple(masks))
+        if keyword == "bids":
+            if len(words) != 1:
+                return Violation("NOTATION", f"a call is 'pass', a number or 'moon', not '{' '.join(words)}'")
+            if word in ("pass", "p", "-"):
+                return Action(seat, "pass")
+            if word == "moon":
+                return Action(seat, "moon")
+            if word.isdigit():
+                return Action(seat, "bid", info=int(word))
+            return Violation("NOTATION", f"a call is 'pass', a number or 'moon', not '{words[0]}'")
+        if keyword == "trump":
+            suit = _SUIT_OF_WORD.get(word.upper(), -1) if len(words) == 1 else -1
+            if suit < 0:
+                return Violation("NOTATION", f"trump is a suit (spades, hearts, diamonds, clubs or S H D C), not '{' '.join(words)}'")
+            return Action(seat, "name", suit=suit)
+        if keyword == "discard":
+            cards = self._read_cards(words)
+            return cards if isinstance(cards, Violation) else Action(seat, "discard", cards=(cards,))
+        if keyword == "remainder":
+            if words and word == "keep" and len(words) == 1:
+                return Action(seat, "remainder", info=seat)
+            to = self._seat_of(words[-1]) if words and (len(words) == 1 or word == "to") and len(words) <= 2 else -1
+            if to < 0:
+                return Violation("NOTATION", "the remainder is written 'remainder N keep' or 'remainder N to S'")
+            return Action(seat, "remainder", info=to)
+        if keyword in ("call", "burn", "trick"):
+            if len(words) != 1:
+                return Violation("NOTATION", f"one card after {label}, not '{' '.join(words)}'")
+            try:
+                card = parse_card(words[0])
+            except ValueError as e:
+                return Violation("NOTATION", str(e))
+            return Action(seat, {"call": "call", "burn": "burn", "trick": "play"}[keyword], card=card)
+        return Violation("NOTATION", f"unknown line '{keyword}' (Pitch lines: deal, bids, trump, call, discard, refill, "
+                                     "remainder, burn, trick, score)")
+
+    def items_of(self, s: PitchState, a: Action) -> list[tuple[str, int, str, tuple[str, ...]]]:
+        labels = self.seat_labels
+        if a.kind in ("deal", "draw"):
+            key = "deal" if a.kind == "deal" else "refill"
+            return [(key, -1, labels[seat], self._card_words(m)) for seat, m in enumerate(a.cards)
+                    if key == "deal" or m]
+        lab = labels[a.seat]
+        if a.kind in ("pass", "moon"):
+            return [("bids", -1, lab, (a.kind,))]
+        if a.kind == "bid":
+            return [("bids", -1, lab, (str(a.info),))]
+        if a.kind == "name":
+            return [("trump", -1, lab, (SUIT_WORDS[a.suit],))]
+        if a.kind == "discard":
+            return [("discard", -1, lab, self._card_words(a.cards[0]))]
+        if a.kind == "remainder":
+            return [("remainder", -1, lab, ("keep",) if a.info == a.seat else ("to", labels[a.info]))]
+        if a.kind == "play":
+            return [("trick", s.tricks_done + 1, lab, (card_name(a.card),))]
+        return [(a.kind, -1, lab, (card_name(a.card),))]  # call, burn
+
+    def _seat_of(self, label: str) -> int:
+        key = label.upper()
+        for i, lab in enumerate(self.seat_labels):
+            if lab == key:
+                return i
+        return -1
+
+    def _read_cards(self, words: tuple[str, ...]) -> int | Violation:
+        if words == ("-",):
+            return 0
+        mask = 0
+        for w in words:
+            try:
+                c = parse_card(w)
+            except ValueError as e:
+                return Violation("NOTATION", str(e))
+            if mask >> c & 1:
+                return Violation("NOTATION", f"{card_name(c)} is written twice")
+            mask |= 1 << c
+        return mask
+
+    def _card_words(self, mask: int) -> tuple[str, ...]:
+        return tuple(card_name(c) for c in self.pack.sorted(iter_cards(mask))) or ("-",)
+
+    # --- the sheet, the tricks and the facts of a hand (`EventRules`) ----------------------
+    def new_sheet(self) -> "PitchSheet":
+        return PitchSheet.empty(self.columns())
+
+    def hand_score(self, s: PitchState, sheet: "PitchSheet") -> PitchHandScore:
+        return self.score_hand(s, sheet.scores)
+
+    def tricks(self, s: PitchState) -> tuple:
+        return s.history
+
+    def card_points(self, s: PitchState, card: int) -> int:
+        return self.table(s.trump).points[card] if s.trump >= 0 else 0
+
+    def captures(self, s: PitchState) -> tuple[tuple[int, int, int], ...]:
+        """Every point card played: (card, the seat credited with it, its points) (PIT-PTS-2/3)."""
+        if s.trump < 0:
+            return ()
+        t = self.table(s.trump)
+        out = []
+        for _, plays, win in s.history:
+            for who, c in plays:
+                if t.points[c]:
+                    out.append((c, who if t.auto >> c & 1 else win, t.points[c]))
+        return tuple(out)
+
+    def hand_facts(self, s: PitchState, score: PitchHandScore | None) -> dict:
+        facts: dict = {"contract": bid_text(s.contract) if s.contract else None,
+                       "declarer": s.bidder if s.bidder >= 0 else None,
+                       "trump": "SHDC"[s.trump] if s.trump >= 0 else None,
+                       "partner": s.partner if s.partner >= 0 else None,
+                       "called": card_name(s.called) if s.called >= 0 else None,
+                       "moon": s.contract >= MOON}
+        if score is not None:
+            facts.update(made=score.made, bidding_points=score.bidding_points, other_points=score.other_points,
+                         dead_points=score.dead_points)
+        return facts
+
+    def contract_text(self, s: PitchState) -> str:
+        """``S bids 6, hearts`` — for reports."""
+        if s.bidder < 0:
+            return "no contract"
+        text = f"{self.seat_labels[s.bidder]} bids {bid_text(s.contract)}"
+        if s.trump >= 0:
+            text += f", {SUIT_WORDS[s.trump]}"
+        if s.called >= 0:
+            text += f", calls {card_name(s.called)}" + (" (alone)" if s.partner < 0 else "")
+        return text
+
+    @staticmethod
+    def sim_choice(actions: tuple[Action, ...], rng: random.Random) -> Action:
+        return modest_choice(actions, rng)
+
     # --- chance: what a simulator deals --------------------------------------------
     def chance_action(self, s: PitchState, rng: random.Random) -> Action:
         """A random outcome of the chance event now (the deal or the refill)."""
@@ -702,6 +855,8 @@ def modest_choice(actions: tuple[Action, ...], rng: random.Random) -> Action:
         if x < 0.98 or len(bids) == len(actions) - 1:
             return rng.choice(bids[:3])
         return actions[-1]
+    if len(actions) == 2 and actions[0].kind == "pass" and actions[1].kind == "moon":
+        return actions[1] if rng.random() < 0.03 else actions[0]  # nothing left to bid but the moon
     return rng.choice(actions)
 
 

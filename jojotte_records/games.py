@@ -1,0 +1,36 @@
+"""Which rules a session plays: the `Rules` of its ``[Game]`` tag with the options of its ``[Variant]`` tag."""
+
+from __future__ import annotations
+
+from .errors import Issue, Location
+from .record import SessionHeader
+from .rules.base import EventRules, Rules, find_variant
+
+
+def rules_for(header: SessionHeader) -> tuple[Rules, list[Issue]]:
+    """The rules of a session and what was wrong with its tags (an unknown game is read as two-player Jo-Jotte)."""
+    from .rules.jojotte import JojotteRules
+
+    issues: list[Issue] = []
+    src = header.source
+    try:
+        cls = find_variant(header.get("Game") or "jojotte")
+    except ValueError as e:
+        cls = JojotteRules
+        issues.append(Issue("NOTATION", str(e), Location(source=src, line=header.tag_line("Game"), column=1), "syntax"))
+    options = None
+    variant = header.get("Variant")
+    if variant:
+        try:
+            options = cls.options_class.parse(variant)
+        except ValueError as e:
+            issues.append(Issue("NOTATION", f"[Variant]: {e}", Location(source=src, line=header.tag_line("Variant"), column=1), "syntax"))
+    return cls(options), issues
+
+
+def is_event_game(header: SessionHeader) -> bool:
+    """Whether a session's game is recorded as a log of events (Pitch, Baloot)."""
+    try:
+        return issubclass(find_variant(header.get("Game") or "jojotte"), EventRules)
+    except ValueError:
+        return False

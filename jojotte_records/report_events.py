@@ -1,0 +1,249 @@
+"""Report pages of the games recorded as a log of events (Pitch, Baloot).
+
+`EventReportSession` takes the place of `report._Session` for these games: it collects each validated
+hand (`events.EventVerdict`) into a `EventHandView` and writes ``sessions/<slug>/hands-NNNN.html``
+(the cards each player received, the hand's lines as written, the tricks with their winners, the
+score's credits with their rules and the validator's findings) and ``sessions/<slug>/index.html``
+(the sheet running to the game's target). Everything shown comes from the rules core through the
+validator; templates ``event_session.html`` and ``event_hands.html`` are plain HTML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .cards import card_name, card_symbol_name, iter_cards, suit_of
+from .events import EventSummary, EventVerdict
+from .report import IssueView, SessionRow, issue_view
+from .rules.base import CHANCE
+
+_SUIT_CLASS = {0: "black", 1: "red", 2: "red", 3: "black", 4: "black"}
+
+
+class CardText(NamedTuple):
+    text: str  # K♥
+    css: str  # red or black
+
+
+class SeatCards(NamedTuple):
+    label: str
+    name: str
+    cards: tuple[CardText, ...]
+
+
+class ItemText(NamedTuple):
+    label: str
+    text: str
+    flagged: str  # the kind of the issue found here, ""
+    comments: tuple[str, ...]
+
+
+class LineText(NamedTuple):
+    keyword: str
+    number: int
+    items: tuple[ItemText, ...]
+    winner: str
+    comments: tuple[str, ...]
+
+
+class PlayText(NamedTuple):
+    name: str
+    card: CardText
+    won: bool
+
+
+class TrickText(NamedTuple):
+    number: int
+    leader: str
+    plays: tuple[PlayText, ...]
+    winner: str
+
+
+class CreditText(NamedTuple):
+    column: str
+    amount: int
+    rule: str
+    why: str
+
+
+class ColumnScore(NamedTuple):
+    column: str
+    computed: int | None
+    written: int | None
+    total: int
+
+
+class EventHandView(NamedTuple):
+    position: int
+    number: int
+    anchor: str
+    dealer: str
+    contract: str
+    seats: tuple[SeatCards, ...]
+    lines: tuple[LineText, ...]
+    tricks: tuple[TrickText, ...]
+    credits: tuple[CreditText, ...]
+    scores: tuple[ColumnScore, ...]
+    issues: tuple[IssueView, ...]
+    unchecked: tuple[IssueView, ...]
+    comments: tuple[str, ...]
+    ok: bool
+    prev_url: str
+    next_url: str
+
+
+class SheetRow(NamedTuple):
+    position: int
+    number: int
+    url: str
+    dealer: str
+    contract: str
+    deltas: tuple[int | None, ...]
+    totals: tuple[int, ...]
+    status: str  # ok, or the kind of the first finding
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventHandsContext:
+    title: str
+    root: str
+    session_title: str
+    session_url: str
+    game: str
+    columns: tuple[str, ...]
+    hands: tuple[EventHandView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EventSessionContext:
+    title: str
+    root: str
+    source: str
+    game: str
+    tags: tuple[tuple[str, str], ...]
+    comments: tuple[str, ...]
+    players: tuple[str, ...]
+    columns: tuple[str, ...]
+    totals: tuple[int, ...]
+    target: int | None
+    winner: str
+    over: bool
+    rows: tuple[SheetRow, ...]
+    bad_hands: int
+    issues: tuple[IssueView, ...]
+
+
+def card_text(card: int) -> CardText:
+    return CardText(card_symbol_name(card), _SUIT_CLASS.get(suit_of(card), ""))
+
+
+class EventReportSession:
+    """One session of an event-log game being written into the site (`report._Site`)."""
+
+    def __init__(self, site, header, slug: str, source: str):
+        from .events import EventSessionValidator
+
+        self.site = site
+        self.header = header
+        self.slug = slug
+        self.source = source
+        v = EventSessionValidator(header)  # the same rules, options, seats and names as the check
+        self.rules = v.rules
+        self.labels = v.labels
+        self.names = v.names
+        self.columns = v.sheet_names
+        self.title = header.get("Event") or f"Session {slug}"
+        self.dir = f"sessions/{slug}"
+        self.per_file = site.hands_per_file
+        self.position = 0
+        self.batch: list[EventHandView] = []
+        self.rows: list[SheetRow] = []
+
+    def hand_file(self, position: int) -> str:
+        first = (position - 1) // self.per_file * self.per_file + 1
+        return f"hands-{first:04d}.html"
+
+    def hand_url(self, position: int) -> str:
+        return f"{self.hand_file(position)}#hand-{position}"
+
+    def add_hand(self, v: EventVerdict) -> None:
+        if len(self.batch) == self.per_file:
+            self._flush()
+        self.position += 1
+        view = self._view(v, self.position)
+        self.batch.append(view)
+        first = v.first_illegal or (v.issues[0] if v.issues else None)
+        self.rows.append(SheetRow(self.position, v.number, self.hand_url(self.position), view.dealer, view.contract,
+                                  tuple(s.computed if s.computed is not None else s.written for s in view.scores),
+                                  tuple(v.sheet.scores), first.kind if first else "ok", first.rule if first else ""))
+        if v.issues:
+            self.site.stats.bad_hands += 1
+
+    def _view(self, v: EventVerdict, position: int) -> EventHandView:
+        rules, rec, st = self.rules, v.record, v.state
+        labels, names = self.labels, self.names
+        received = [0] * len(labels)
+        for a in v.actions:
+            if a.seat == CHANCE:
+                for seat, m in enumerate(a.cards[:len(labels)]):
+                    received[seat] |= m
+        seats = tuple(SeatCards(labels[i], names[i], tuple(card_text(c) for c in rules.pack.sorted(iter_cards(received[i]))))
+                      for i in range(len(labels)))
+        flagged = {(i.loc.line, i.loc.column): i.kind for i in v.issues if i.loc.line}
+        lines = tuple(LineText(ln.keyword, ln.number, tuple(ItemText(it.label, " ".join(it.words),
+                                                                    flagged.get((it.line, it.column), ""), it.comments)
+                                                           for it in ln.items), ln.winner, ln.comments)
+                      for ln in rec.lines)
+        tricks = ()
+        contract = "not known"
+        if st is not None:
+            tricks = tuple(TrickText(k, names[leader], tuple(PlayText(names[seat], card_text(card), seat == win) for seat, card in plays),
+                                     names[win]) for k, (leader, plays, win) in enumerate(rules.tricks(st), 1))
+            contract = rules.contract_text(st) if hasattr(rules, "contract_text") else str(rules.hand_facts(st, v.score).get("contract"))
+        score = v.score
+        credits = tuple(CreditText(self.columns[c.column], c.amount, c.rule, c.why) for c in score.credits) if score is not None else ()
+        written = rec.score.values if rec.score is not None else None
+        scores = tuple(ColumnScore(col, score.delta[k] if score is not None else None,
+                                   written[k] if written is not None else None, v.sheet.scores[k])
+                       for k, col in enumerate(self.columns))
+        return EventHandView(position, v.number, f"hand-{position}", names[rec.dealer] if 0 <= rec.dealer < len(names) else "?",
+                             contract, seats, lines, tricks, credits, scores, tuple(issue_view(i) for i in v.issues),
+                             tuple(issue_view(i) for i in v.unchecked), rec.comments, v.ok,
+                             self.hand_url(position - 1) if position > 1 else "", self.hand_url(position + 1))
+
+    def _flush(self, last: bool = False) -> None:
+        hands = self.batch
+        if not hands:
+            return
+        if last:
+            hands[-1] = hands[-1]._replace(next_url="")
+        first, end = hands[0].position, hands[-1].position
+        title = f"Hand {first}" if first == end else f"Hands {first}-{end}"
+        ctx = EventHandsContext(f"{title} | {self.title}", "../../", self.title, "index.html", self.rules.title,
+                                tuple(self.columns), tuple(hands))
+        self.site.write_page(f"{self.dir}/{self.hand_file(first)}", "event_hands.html", ctx)
+        self.batch = []
+
+    def finish(self, summary: EventSummary) -> SessionRow:
+        self._flush(last=True)
+        names = self.columns
+        sheet = summary.sheet
+        winner = " and ".join(names[c] for c in summary.winners)
+        ctx = EventSessionContext(
+            title=self.title, root="../../", source=self.source, game=self.rules.title, tags=tuple(self.header.tags),
+            comments=tuple(self.header.comments), players=tuple(self.names), columns=tuple(names),
+            totals=tuple(sheet.scores), target=getattr(self.rules, "game_target", None), winner=winner, over=sheet.over,
+            rows=tuple(self.rows), bad_hands=summary.bad_hands, issues=tuple(issue_view(i) for i in summary.issues))
+        self.site.write_page(f"{self.dir}/index.html", "event_session.html", ctx)
+        result = ", ".join(f"{n} {t}" for n, t in zip(names, sheet.scores))
+        return SessionRow(
+            url=f"{self.dir}/index.html", event=self.header.get("Event") or "", site=self.header.get("Site") or "",
+            date=self.header.get("Date") or "", game=self.header.get("Game") or "", players=tuple(self.names),
+            players_key="\n".join(n.lower() for n in self.names), result=result, winner=winner, rubbers="",
+            rubbers_total=0, hands=summary.hands, disputes=summary.bad_hands + (1 if summary.issues else 0),
+            source=self.source)
+
+
+__all__ = ["EventReportSession", "EventHandsContext", "EventSessionContext", "EventHandView", "card_text", "card_name"]
