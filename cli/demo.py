@@ -11,7 +11,7 @@ import typer
 from jojotte_records.archive import ArchiveError, import_paths
 from jojotte_records.report import ReportError, build_site
 from jojotte_records.resources import examples_dir
-from jojotte_records.validation import check_paths
+from jojotte_records.validation import sheet_text, check_paths
 
 from .common import fail, progress
 
@@ -49,9 +49,7 @@ def demo(
                 for issue in v.issues:
                     rules[issue.rule] += 1
             if not summary.bad_hands:
-                s = summary.sheet
-                clean.append(f"   {Path(result.source).name}: {summary.header.get('Event') or 'session'}: "
-                             + ", ".join(f"{n} {s.total[i]}" for i, n in enumerate(summary.names[:len(s.total)])))
+                clean.append(f"   {Path(result.source).name}: {summary.header.get('Event') or 'session'}: {sheet_text(summary)}")
     for line in clean:
         typer.echo(line)
     typer.echo(f"   {sessions} sessions, {hands} hands; {sum(rules.values())} finding(s) in the dispute files, "

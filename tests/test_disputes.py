@@ -46,7 +46,7 @@ def player_names(name: str) -> list[str]:
     m = re.search(r'^\[Players\s+"([^"]*)"\]', (DISPUTES / name).read_text(encoding="utf-8"), re.M)
     assert m, f"{name} has no [Players] tag"
     names = [n.strip() for n in m.group(1).split(";")]
-    assert len(names) in (2, 3, 4) and all(names)  # two players, three, or four (§18–20)
+    assert len(names) in (2, 3, 4, 5) and all(names)  # two players, three, four (§18–20); five at Pitch
     return names
 
 
@@ -67,7 +67,7 @@ def test_expected_json_lists_exactly_the_dispute_files():
 def test_expected_entry_is_well_formed(name):
     e = EXPECTED[name]
     assert set(e) == set(FIELDS)
-    assert re.fullmatch(r"JJ-[A-Z]+-\d+|JJ3-[A-Z]+-\d+|JJ4P-[A-Z]+-\d+|JJ4S-\d+", e["rule"])
+    assert re.fullmatch(r"JJ-[A-Z]+-\d+|JJ3-[A-Z]+-\d+|JJ4P-[A-Z]+-\d+|JJ4S-\d+|PIT-[A-Z]+-\d+|BAL-[A-Z]+-\d+", e["rule"])
     assert e["kind"] in ("illegal", "score")
     assert isinstance(e["hand"], int) and e["hand"] >= 1
     assert isinstance(e["line"], int) and e["line"] >= 1

@@ -385,8 +385,10 @@ class PitchRules(EventRules):
         if p == AUCTION:
             return self._check_call(s, a)
         if p == TRUMP:
+            if a.kind == "name" and a.seat != s.bidder:
+                return Violation("PIT-BID-6", f"{who} named trump, but {{p{s.bidder}}} won the bidding and names it")
             if a.seat != s.bidder or a.kind != "name":
-                return Violation("PIT-BID-6", f"{{p{s.bidder}}}, the bidder, names trump now; not {a.kind} by {who}")
+                return Violation("PIT-BID-6", f"{{p{s.bidder}}}, the bidder, names trump now; {who} made a {a.kind}")
             if a.suit not in (0, 1, 2, 3):
                 return Violation("PIT-BID-6", f"{who} named no suit; trump is one of the four suits")
             return None
@@ -763,6 +765,11 @@ class PitchRules(EventRules):
 
     def hand_score(self, s: PitchState, sheet: "PitchSheet") -> PitchHandScore:
         return self.score_hand(s, sheet.scores)
+
+    def written_score(self, values: tuple[int, ...]) -> PitchHandScore:
+        """A hand known only by its written figures, for the sheet to go on (a failed moon cannot be read from them)."""
+        zero = (0,) * self.seats
+        return PitchHandScore(zero, 0, 0, 0, 0, False, False, (), (), tuple(values), False)
 
     def tricks(self, s: PitchState) -> tuple:
         return s.history
