@@ -173,8 +173,9 @@ class EventSessionValidator:
             chance: list[Action] = []
             for k, item in enumerate(line.items):
                 a = rules.read_item(state, line.keyword, line.number, item.label, item.words)
-                where = dict(phase=line.keyword, line=item.line, column=item.column, trick=trick,
-                             card=k + 1 if trick is not None else None)
+                if isinstance(a, Violation) or a.seat != CHANCE:
+                    where = dict(phase=line.keyword, line=item.line, column=item.column, trick=trick,
+                                 card=k + 1 if trick is not None else None)
                 if isinstance(a, Violation):
                     issues.append(Issue(a.rule, format_message(a.text, self.names), loc(**where),
                                         "syntax" if a.rule == "NOTATION" else "illegal", " ".join((item.label, *item.words))))

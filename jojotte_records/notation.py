@@ -726,6 +726,9 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                 continue
             if key == "score " and reader.fast_score(hb, stripped, line_no):
                 continue
+        if (events is not None and starts is None and isinstance(hb, EventHandBuilder) and "{" not in text
+                and len(stripped) == len(text) and hb.fast_line(stripped, line_no)):
+            continue
         toks = _tokenize(text, line_no, starts)
         stray = [t for t in toks if t.text == "}"]
         if stray:

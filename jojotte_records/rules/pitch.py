@@ -31,6 +31,8 @@ MOON = 100  # the MOON bid ranks above every number (PIT-BID-2)
 GAME_TARGET = 52  # PIT-GAME-2, PIT-VAR-5
 LIVE_LIMIT = 6  # PIT-DRAW-3, PIT-DRAW-7
 SUIT_WORDS = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
+_CARD_ACTIONS = {"call": "call", "burn": "burn", "trick": "play"}
+_CARD_CODES = {card_name(c): c for c in pitch_pack().cards}  # the canonical spellings; others go through parse_card
 _SUIT_OF_WORD = {"S": 0, "H": 1, "D": 2, "C": 3, "SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3}
 
 # phases
@@ -208,6 +210,7 @@ class PitchRules(EventRules):
         self.dealt_per_seat = 9 if o.players == 4 else 10  # PIT-DEAL-4, PIT-FIVE-2
         self.total = o.points
         self._card_codes = frozenset(self.pack.cards)
+        self._seat_index = {lab: i for i, lab in enumerate(self.seat_labels)}
 
     # --- tables -------------------------------------------------------------------
     def table(self, trump: int) -> TrumpTable:
@@ -707,10 +710,10 @@ class PitchRules(EventRules):
             if len(words) != 1:
                 return Violation("NOTATION", f"one card after {label}, not '{' '.join(words)}'")
             try:
-                card = parse_card(words[0])
+                card = self._card(words[0])
             except ValueError as e:
                 return Violation("NOTATION", str(e))
-            return Action(seat, {"call": "call", "burn": "burn", "trick": "play"}[keyword], card=card)
+            return Action(seat, _CARD_ACTIONS[keyword], card=card)
         return Violation("NOTATION", f"unknown line '{keyword}' (Pitch lines: deal, bids, trump, call, discard, refill, "
                                      "remainder, burn, trick, score)")
 
@@ -736,11 +739,13 @@ class PitchRules(EventRules):
         return [(a.kind, -1, lab, (card_name(a.card),))]  # call, burn
 
     def _seat_of(self, label: str) -> int:
-        key = label.upper()
-        for i, lab in enumerate(self.seat_labels):
-            if lab == key:
-                return i
-        return -1
+        seat = self._seat_index.get(label)
+        return self._seat_index.get(label.upper(), -1) if seat is None else seat
+
+    def _card(self, word: str) -> int:
+        """A card's code; raises ValueError for a word that is not a card."""
+        card = _CARD_CODES.get(word)
+        return parse_card(word) if card is None else card
 
     def _read_cards(self, words: tuple[str, ...]) -> int | Violation:
         if words == ("-",):
@@ -748,7 +753,7 @@ class PitchRules(EventRules):
         mask = 0
         for w in words:
             try:
-                c = parse_card(w)
+                c = self._card(w)
             except ValueError as e:
                 return Violation("NOTATION", str(e))
             if mask >> c & 1:

@@ -1,0 +1,72 @@
+"""Benchmark: parse, validate and score simulated Pitch (and Baloot) hands; print hands/s and peak memory.
+
+    python bench/events.py                       # 20,000 hands of Pitch, of five-handed 16-point Pitch, and of Baloot
+    python bench/events.py --hands 5000 --game pitch --variant "points=16"
+
+Each measurement runs in a fresh process, streaming the file through
+`jojotte_records.validation.check_file` with no hands kept, exactly as
+``jojotte validate`` does (the whole path: reading the text, turning each
+item into an action, checking and applying it, scoring, the sheet).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CHILD = r"""
+import json, sys, time
+from jojotte_records.validation import check_file
+t = time.perf_counter()
+r = check_file(sys.argv[1], keep_hands=False)
+dt = time.perf_counter() - t
+hwm = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM:"))
+print(json.dumps({"hands": r.hands, "bad": r.bad_hands, "seconds": dt, "peak_rss_mb": hwm / 1024}))
+"""
+
+DEFAULT_RUNS = (("pitch", ""), ("pitch", "points=16; players=5"), ("baloot", ""))
+
+
+def measure(path: Path) -> dict:
+    out = subprocess.run([sys.executable, "-c", CHILD, str(path)], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hands", type=int, default=20_000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", help="one game (default: Pitch, five-handed 16-point Pitch and Baloot)")
+    ap.add_argument("--variant", default="")
+    args = ap.parse_args()
+
+    from jojotte_records.notation import write_stream
+    from jojotte_records.rules.base import VARIANTS
+    from jojotte_records.simulate import simulate_items
+
+    runs = ((args.game, args.variant),) if args.game else DEFAULT_RUNS
+    with tempfile.TemporaryDirectory() as tmp:
+        for game, variant in runs:
+            if game not in VARIANTS:
+                print(f"{game}: not in this version's rules core, skipped")
+                continue
+            path = Path(tmp) / f"{game}.jjt"
+            t = time.perf_counter()
+            with open(path, "w", encoding="utf-8") as f:
+                write_stream(simulate_items(game, args.hands, args.seed, variant), f)
+            sim = time.perf_counter() - t
+            m = measure(path)
+            assert m["bad"] == 0, f"simulated {game} hands failed validation: {m}"
+            label = game + (f" [{variant}]" if variant else "")
+            print(f"{label:>32}: {m['hands']:>8,} hands  {m['seconds']:7.2f} s  {m['hands'] / m['seconds']:>8,.0f} hands/s"
+                  f"  peak RSS {m['peak_rss_mb']:.0f} MB  (simulated at {args.hands / sim:,.0f} hands/s,"
+                  f" file {path.stat().st_size / 1e6:.1f} MB)")
+
+
+if __name__ == "__main__":
+    main()
