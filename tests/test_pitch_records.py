@@ -276,3 +276,41 @@ def test_report_pages_show_the_game_and_escape_names(tmp_path):
     hands = (session / "hands-0001.html").read_text(encoding="utf-8")
     assert "PIT-SCORE-2" in hands and "S bids 6, hearts" in hands
     assert hands.count('class="hand"') == 8
+
+
+def test_fast_path_reads_what_the_tokenizer_reads(monkeypatch):
+    """The reader's fast path for canonical event lines gives the same records as the full tokenizer."""
+    from io import StringIO
+
+    import jojotte_records.event_notation as en
+    from jojotte_records.notation import write_stream
+
+    out = StringIO()
+    write_stream(simulate_items("pitch", 60, seed=9, variant="players=5"), out)
+    text = out.getvalue() + GAME.read_text(encoding="utf-8") + "\n" + first_hands(1).replace(
+        "trick 3: S JD, N JH, E 9H", "trick 3: S JD, N JH, E 9H -> N").replace("bids N 5", "bids n 5")
+    fast = list(iter_records(text))
+    monkeypatch.setattr(en.EventHandBuilder, "fast_line", lambda self, text, line_no: False)
+    slow = list(iter_records(text))
+    assert fast == slow
+    assert any(ln.winner == "N" for h in fast if hasattr(h, "lines") for ln in h.lines)
+
+
+def test_fuzzed_lines_never_crash_the_reader_or_validator():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    base = first_hands(1).splitlines()
+    alphabet = st.sampled_from(list("NESWXnesw0123456789AKQJT:;,->{} ") + ["AH", "pass", "moon", "hearts", "trick", "keep"])
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.integers(0, len(base) - 1), st.lists(alphabet, max_size=14))
+    def run(k, words):
+        lines = list(base)
+        if k > 8:  # past the tags and the hand line: replace a line of the hand
+            lines[k] = lines[k].split(" ", 1)[0] + " " + "".join(words)
+        text = "\n".join(lines) + "\n"
+        found = errors(text)
+        assert all(i.loc.line is None or 1 <= i.loc.line <= len(lines) for i in found)
+
+    run()
