@@ -45,6 +45,7 @@ class LineText(NamedTuple):
     items: tuple[ItemText, ...]
     winner: str
     comments: tuple[str, ...]
+    separator: str  # "; " between the items of a card-list line (deal, discard), else ", "
 
 
 class PlayText(NamedTuple):
@@ -194,7 +195,8 @@ class EventReportSession:
         flagged = {(i.loc.line, i.loc.column): i.kind for i in v.issues if i.loc.line}
         lines = tuple(LineText(ln.keyword, ln.number, tuple(ItemText(it.label, " ".join(it.words),
                                                                     flagged.get((it.line, it.column), ""), it.comments)
-                                                           for it in ln.items), ln.winner, ln.comments)
+                                                           for it in ln.items), ln.winner, ln.comments,
+                               "; " if ln.keyword in rules.list_lines else ", ")
                       for ln in rec.lines)
         tricks = ()
         contract = "not known"
