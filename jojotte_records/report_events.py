@@ -30,6 +30,7 @@ class SeatCards(NamedTuple):
     label: str
     name: str
     cards: tuple[CardText, ...]
+    place: str  # n, e, s, w: where the seat sits in a four-hand diagram ("" at other tables)
 
 
 class ItemText(NamedTuple):
@@ -190,8 +191,9 @@ class EventReportSession:
             if a.seat == CHANCE:
                 for seat, m in enumerate(a.cards[:len(labels)]):
                     received[seat] |= m
-        seats = tuple(SeatCards(labels[i], names[i], tuple(card_text(c) for c in rules.pack.sorted(iter_cards(received[i]))))
-                      for i in range(len(labels)))
+        compass = sorted(labels) == ["E", "N", "S", "W"]
+        seats = tuple(SeatCards(labels[i], names[i], tuple(card_text(c) for c in rules.pack.sorted(iter_cards(received[i]))),
+                                labels[i].lower() if compass else "") for i in range(len(labels)))
         flagged = {(i.loc.line, i.loc.column): i.kind for i in v.issues if i.loc.line}
         lines = tuple(LineText(ln.keyword, ln.number, tuple(ItemText(it.label, " ".join(it.words),
                                                                     flagged.get((it.line, it.column), ""), it.comments)
