@@ -171,11 +171,14 @@ class EventSessionValidator:
         for line in hand.lines:
             trick = line.number if line.keyword == "trick" and line.number >= 0 else None
             chance: list[Action] = []
-            for k, item in enumerate(line.items):
+            played = 0  # cards played so far in this line: a trick line may also hold declarations (Baloot)
+            for item in line.items:
                 a = rules.read_item(state, line.keyword, line.number, item.label, item.words)
                 if isinstance(a, Violation) or a.seat != CHANCE:
                     where = dict(phase=line.keyword, line=item.line, column=item.column, trick=trick,
-                                 card=k + 1 if trick is not None else None)
+                                 card=played + 1 if trick is not None else None)
+                    if not isinstance(a, Violation) and a.kind == "play":
+                        played += 1
                 if isinstance(a, Violation):
                     issues.append(Issue(a.rule, format_message(a.text, self.names), loc(**where),
                                         "syntax" if a.rule == "NOTATION" else "illegal", " ".join((item.label, *item.words))))
