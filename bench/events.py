@@ -12,29 +12,15 @@ item into an action, checking and applying it, scoring, the sheet).
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-CHILD = r"""
-import json, sys, time
-from jojotte_records.validation import check_file
-t = time.perf_counter()
-r = check_file(sys.argv[1], keep_hands=False)
-dt = time.perf_counter() - t
-hwm = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM:"))
-print(json.dumps({"hands": r.hands, "bad": r.bad_hands, "seconds": dt, "peak_rss_mb": hwm / 1024}))
-"""
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from validate import measure  # noqa: E402  (the same child process as bench/validate.py)
 
 DEFAULT_RUNS = (("pitch", ""), ("pitch", "points=16; players=5"), ("baloot", ""))
-
-
-def measure(path: Path) -> dict:
-    out = subprocess.run([sys.executable, "-c", CHILD, str(path)], check=True, capture_output=True, text=True)
-    return json.loads(out.stdout)
 
 
 def main() -> None:

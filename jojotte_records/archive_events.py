@@ -45,6 +45,16 @@ def _action_value(a) -> str | None:
     return None
 
 
+def hand_status(v) -> tuple[str, str | None]:
+    """A hand's ``status`` column (ok, or the gravest kind of finding: syntax, illegal, consistency, score) and the
+    rule of its first illegal event (else of its first finding)."""
+    if not v.issues:
+        return "ok", None
+    kinds = {i.kind for i in v.issues}
+    status = next((k for k in ("syntax", "illegal", "consistency", "score") if k in kinds), "error")
+    return status, (v.first_illegal or v.issues[0]).rule
+
+
 def add_event_hand(imp, s, v: EventVerdict) -> None:
     """The rows of one validated hand (`archive._Session` ``s``)."""
     rules = s.rules
@@ -62,12 +72,7 @@ def add_event_hand(imp, s, v: EventVerdict) -> None:
 
     facts = rules.hand_facts(st, score) if st is not None else {}
     tricks = rules.tricks(st) if st is not None else ()
-    if v.issues:
-        kinds = {i.kind for i in v.issues}
-        status = next((k for k in ("syntax", "illegal", "consistency", "score") if k in kinds), "error")
-        first_rule = (v.first_illegal or v.issues[0]).rule
-    else:
-        status, first_rule = "ok", None
+    status, first_rule = hand_status(v)
     declarer = facts.get("declarer")
     written = rec.score
     made = facts.get("made")

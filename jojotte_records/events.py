@@ -12,7 +12,7 @@ import random
 from typing import Iterator, NamedTuple
 
 from .errors import Issue, Location
-from .games import rules_for
+from .games import first_dealer, rules_for
 from .record import EventHand, EventItem, EventLine, EventScore, SessionHeader
 from .rules.base import CHANCE, Action, EventRules, Violation, format_message
 
@@ -106,16 +106,7 @@ class EventSessionValidator:
         self.prefix = rules.rule_prefix
 
     def _first_dealer(self) -> int:
-        fd = self.header.get("FirstDealer")
-        if not fd:
-            return -1
-        key = fd.strip().upper()
-        for i, lab in enumerate(self.labels):
-            if key in (lab.upper(), self.names[i].upper()):
-                return i
-        self.session_issues.append(Issue("NOTATION", f"[FirstDealer \"{fd}\"] names no seat or player",
-                                         Location(source=self.source, line=self.header.tag_line("FirstDealer"), column=1), "syntax"))
-        return -1
+        return first_dealer(self.header, self.labels, self.names, self.session_issues)
 
     def check_hand(self, hand: EventHand) -> EventVerdict:
         self.hands += 1

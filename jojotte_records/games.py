@@ -34,3 +34,18 @@ def is_event_game(header: SessionHeader) -> bool:
         return issubclass(find_variant(header.get("Game") or "jojotte"), EventRules)
     except ValueError:
         return False
+
+
+def first_dealer(header: SessionHeader, labels: tuple[str, ...], names: tuple[str, ...], issues: list[Issue]) -> int:
+    """The seat the ``[FirstDealer]`` tag names (a seat label or a player's name), -1 if none; a name that fits
+    no seat is added to ``issues``."""
+    fd = header.get("FirstDealer")
+    if not fd:
+        return -1
+    key = fd.strip().upper()
+    for i, lab in enumerate(labels):
+        if key in (lab.upper(), names[i].upper()):
+            return i
+    issues.append(Issue("NOTATION", f"[FirstDealer \"{fd}\"] names no seat or player",
+                        Location(source=header.source, line=header.tag_line("FirstDealer"), column=1), "syntax"))
+    return -1

@@ -14,7 +14,8 @@ from typing import Iterable, Iterator, NamedTuple
 from .cards import card_name, iter_cards, make_card, mask_of, SEVEN
 from .errors import Issue, Location
 from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
-from .rules.base import CHANCE, Action, Violation, find_variant, format_message
+from .games import first_dealer, rules_for
+from .rules.base import CHANCE, Action, Violation, format_message
 from .rules.jojotte import DONE, PLAY, VOID_HAND, HandScore, JJState, JojotteRules
 from .rules.jojotte_sheet import ScoreSheet, SheetEntry
 
@@ -72,21 +73,10 @@ class SessionValidator:
         self.header = header
         self.session_index = session_index
         self.source = header.source
-        self.session_issues: list[Issue] = list(header.issues)
-        game = header.get("Game") or "jojotte"
-        try:
-            cls = find_variant(game)
-        except ValueError as e:
-            cls = JojotteRules
-            self.session_issues.append(Issue("NOTATION", str(e), Location(source=self.source, line=header.tag_line("Game"), column=1), "syntax"))
-        options = None
-        variant = header.get("Variant")
-        if variant:
-            try:
-                options = cls.options_class.parse(variant)
-            except ValueError as e:
-                self.session_issues.append(Issue("NOTATION", f"[Variant]: {e}", Location(source=self.source, line=header.tag_line("Variant"), column=1), "syntax"))
-        self.rules: JojotteRules = cls(options)
+        rules, issues = rules_for(header)
+        self.session_issues: list[Issue] = list(header.issues) + issues
+        self.rules: JojotteRules = rules  # type: ignore[assignment]
+        cls = type(rules)
         self.labels = cls.seat_labels
         self.names = player_names(header, self.labels)
         # the sheet has a column per player, or per side (JJ4P-SCORE-1, JJ3-ALT-1)
@@ -105,16 +95,7 @@ class SessionValidator:
                 self.session_issues.append(Issue("NOTATION", f"[Rubbers \"{r}\"] is not a number", Location(source=self.source, line=header.tag_line("Rubbers"), column=1), "syntax"))
 
     def _first_dealer(self) -> int:
-        fd = self.header.get("FirstDealer")
-        if not fd:
-            return -1
-        key = fd.strip().upper()
-        for i, lab in enumerate(self.labels):
-            if key == lab.upper() or key == self.names[i].upper():
-                return i
-        self.session_issues.append(Issue("NOTATION", f"[FirstDealer \"{fd}\"] names no seat or player",
-                                         Location(source=self.source, line=self.header.tag_line("FirstDealer"), column=1), "syntax"))
-        return -1
+        return first_dealer(self.header, self.labels, self.names, self.session_issues)
 
     def msg(self, v: Violation) -> str:
         return format_message(v.text, self.names)

@@ -654,7 +654,21 @@ def slugify(text: str, limit: int = 60) -> str:
     return slug or "session"
 
 
-class _Session:
+class HandFiles:
+    """Where a session's hand pages go: ``per_file`` hands share a file (`HANDS_PER_FILE`)."""
+
+    per_file: int
+
+    def hand_file(self, position: int) -> str:
+        """The file that holds the hand at ``position`` (1-based)."""
+        first = (position - 1) // self.per_file * self.per_file + 1
+        return f"hands-{first:04d}.html"
+
+    def hand_url(self, position: int) -> str:
+        return f"{self.hand_file(position)}#hand-{position}"
+
+
+class _Session(HandFiles):
     """Collects one session's hands as the validator checks them and writes their pages, a batch at a time."""
 
     def __init__(self, site: "_Site", header: SessionHeader, slug: str, source: str):
@@ -684,14 +698,6 @@ class _Session:
         self.pad_below: list[PadRow] = []
         self.rubber_start_total = (0,) * self.ncols
         self.totals: list[tuple[int, ...]] = [(0,) * self.ncols]
-
-    def hand_file(self, position: int) -> str:
-        """The file that holds the hand at ``position`` (1-based)."""
-        first = (position - 1) // self.per_file * self.per_file + 1
-        return f"hands-{first:04d}.html"
-
-    def hand_url(self, position: int) -> str:
-        return f"{self.hand_file(position)}#hand-{position}"
 
     # --- hands ---
     def add_hand(self, v: HandVerdict) -> None:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .cards import card_name, card_symbol_name, iter_cards, suit_of
 from .events import EventSummary, EventVerdict
-from .report import IssueView, SessionRow, issue_view
+from .report import HandFiles, IssueView, SessionRow, issue_view
 from .rules.base import CHANCE
 
 _SUIT_CLASS = {0: "black", 1: "red", 2: "red", 3: "black", 4: "black"}
@@ -141,7 +141,7 @@ def card_text(card: int) -> CardText:
     return CardText(card_symbol_name(card), _SUIT_CLASS.get(suit_of(card), ""))
 
 
-class EventReportSession:
+class EventReportSession(HandFiles):
     """One session of an event-log game being written into the site (`report._Site`)."""
 
     def __init__(self, site, header, slug: str, source: str):
@@ -162,13 +162,6 @@ class EventReportSession:
         self.position = 0
         self.batch: list[EventHandView] = []
         self.rows: list[SheetRow] = []
-
-    def hand_file(self, position: int) -> str:
-        first = (position - 1) // self.per_file * self.per_file + 1
-        return f"hands-{first:04d}.html"
-
-    def hand_url(self, position: int) -> str:
-        return f"{self.hand_file(position)}#hand-{position}"
 
     def add_hand(self, v: EventVerdict) -> None:
         if len(self.batch) == self.per_file:

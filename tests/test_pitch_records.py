@@ -314,3 +314,27 @@ def test_fuzzed_lines_never_crash_the_reader_or_validator():
         assert all(i.loc.line is None or 1 <= i.loc.line <= len(lines) for i in found)
 
     run()
+
+
+@pytest.mark.parametrize("path", sorted((EXAMPLES / "disputes").glob("p*-pitch-*.jjt")), ids=lambda p: p.stem)
+def test_dispute_hand_page_flags_the_event_and_quotes_the_rule(path, tmp_path):
+    """The hand page of each Pitch dispute marks the item the validator names and quotes the rule's text."""
+    from jojotte_records.report import build_site, rule_texts
+
+    build_site([str(path)], tmp_path / "site")
+    result = check_file(str(path))
+    issue = next(i for _, hs in result.sessions for h in hs for i in h.issues)
+    session = next((tmp_path / "site" / "sessions").iterdir())
+    page = (session / "hands-0001.html").read_text(encoding="utf-8")
+    assert issue.rule in page
+    from markupsafe import escape
+
+    assert str(escape(" ".join(rule_texts()[issue.rule]["text"].split())[:60])) in " ".join(page.split())
+    if issue.kind == "illegal":
+        # the flagged item is the one at the issue's place
+        line = path.read_text(encoding="utf-8").splitlines()[issue.loc.line - 1]
+        if issue.loc.column > 1:
+            label = line[issue.loc.column - 1:].split()[0].rstrip(":")
+            assert f'flagged kind-illegal">{label}' in page
+    else:
+        assert 'class="flagged-row"' in page
