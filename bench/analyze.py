@@ -55,6 +55,20 @@ def main() -> None:
     print(f"solve from the first lead:  {ms(solve_t)};  {sum(solve_nodes) / sum(solve_t):,.0f} positions/s, "
           f"median {statistics.median(solve_nodes):,.0f} positions per deal")
     print(f"analyse every card of hand: {ms(hand_t)};  {n / sum(hand_t):.1f} hands/s")
+    print("targets (issue 8): solve under 20 ms median and 200 ms worst; analyse a hand under 50 ms median")
+    # the other forms: three players (the declarer and the active defender), four in partnerships (from 16 cards)
+    from jojotte_records.analyze import analyze_verdict, rules_for
+
+    for game, what in (("jojotte-3", "three players, every card"), ("jojotte-4p", "four players, the last 16 cards")):
+        header, hands = simulate_session(game=game, hands=max(args.deals // 5, 1), seed=args.seed)
+        form = rules_for(header)
+        times = []
+        for v in (v for _, vs in validate_stream([header, *hands]) for v in vs):
+            if v.state is not None and v.state.phase == "done":
+                t = clock()
+                analyze_verdict(v, form)
+                times.append(clock() - t)
+        print(f"{game} ({what}): {len(times)} hands, {ms(times)} per hand (jojotte analyze, annotations included)")
 
 
 if __name__ == "__main__":

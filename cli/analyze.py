@@ -16,7 +16,11 @@ from .common import fail, progress
 
 HELP = """Give every card of two-player hands its double-dummy cost: the points it gives away against
 best play by both players, with the best card(s) and marks (inaccuracy: costs points; mistake:
-20 points or more; blunder: changes who wins the hand, or a Slam or Nullo).
+20 points or more; blunder: changes who wins the hand, or a Slam or Nullo). Three-player forms
+(jojotte-3, jojotte-4s, the box) are analysed for the two who play: the declarer (the Nullo
+bidder) and the active defender; their comments say whose value eval is (vs=A-C). Four players
+in partnerships (jojotte-4p) are analysed exactly from the point where 16 cards remain, for the
+sides (vs=N+S-E+W), and the output says where the analysis starts.
 
 --out writes the records annotated with {[%dd eval=… cost=… best=… mark=…]} after each card
 (eval: the forced value of the whole hand after the card, A minus B: the trick-score difference,
@@ -85,13 +89,20 @@ def _print_file(r) -> None:
                 typer.echo(f"{where}: not analysed: {h.reason}")
                 continue
             v = h.start
-            parts = [f"{s.names[i]} cost {h.cost(i)}" + _marks(h, i) for i in (0, 1)]
-            typer.echo(f"{where}: best play from the first lead: {s.names[0]} {v.points[0]}, {s.names[1]} {v.points[1]}"
-                       f" ({v.outcome.text(s.names)}); " + ", ".join(parts))
+            names = h.labels(s.names)  # the two players (declarer and active defender in three-player forms), or sides
+            parts = [f"{names[i]} cost {h.cost(i)}" + _marks(h, i) for i in (0, 1)]
+            if v is None:  # four players in partnerships: the last tricks
+                first = h.cards[0]
+                typer.echo(f"{where}: analysed {h.note}: best play from there {names[0]} minus {names[1]} "
+                           f"{first.before} ({first.outcome_before.text(names)}); " + ", ".join(parts))
+            else:
+                typer.echo(f"{where}: best play from the first lead: {names[0]} {v.points[0]}, {names[1]} {v.points[1]}"
+                           f" ({v.outcome.text(names)}); " + ", ".join(parts))
             for c in h.cards:
                 if c.marks:
                     best = " or ".join(card_name(b) + (f" {w}" if w else "") for b, w in c.best)
-                    typer.echo(f"  trick {c.trick}, card {c.card_index}: {s.names[c.seat]} played {card_name(c.card)}"
+                    who = s.names[c.seat] if h.sides else names[c.seat]
+                    typer.echo(f"  trick {c.trick}, card {c.card_index}: {who} played {card_name(c.card)}"
                                f"{' ' + c.announce if c.announce else ''}: costs {c.cost} ({c.mark}); best {best}")
 
 

@@ -8,6 +8,8 @@ from . import convert, demo, schema, simulate, validate
 from . import report
 from . import archive
 from . import analyze
+from . import record as record_cmd
+from . import event as event_cmd
 
 app = typer.Typer(
     name="jojotte",
@@ -21,6 +23,9 @@ for module in (validate, convert, simulate, schema, demo, analyze):
     module.register(app)
 report.register(app)
 archive.register(app)
+record_cmd.register(app)
+event_cmd.register(app)
+from . import baloot; baloot.register(app)  # noqa: E402,E702
 
 
 def run() -> None:

@@ -17,6 +17,10 @@ Names the first illegal call or card of each hand with the rule it breaks, and e
 figure that disagrees with the rules. A folder is read recursively (*.jjt, *.json); - reads
 standard input.
 
+--restore: for each hand with an illegal card (two-player Jo-Jotte), what the hand would have
+scored had the best legal card been played there instead, with best play by both afterwards
+(double-dummy, as `jojotte analyze`), beside the score as written.
+
 Exit code: 0 all legal and every written score right; 1 an illegal event or a wrong score;
 2 input that cannot be read.
 
@@ -25,6 +29,8 @@ Examples:
   jojotte validate session.jjt
 
   jojotte validate records/ --json > verdict.json
+
+  jojotte validate disputes/ --restore
 
   jojotte simulate --hands 1000 --seed 1 | jojotte validate -
 """
@@ -39,15 +45,21 @@ def validate(
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document (see README).")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also list the checks the records did not allow.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary line.")] = False,
+    restore: Annotated[bool, typer.Option("--restore", help="For a hand with an illegal card: its score had the best legal card been played.")] = False,
 ) -> None:
     results = []
     with progress("validating hands") as advance:
-        for result in check_paths(paths, keep_hands=json_out or verbose, on_hand=lambda v: advance(1)):
+        for result in check_paths(paths, keep_hands=json_out or verbose or restore, on_hand=lambda v: advance(1)):
             results.append(result)
             if not json_out and not quiet:
                 _print_file(result, verbose)
+                if restore:
+                    _print_restorations(result)
     if json_out:
-        dump_json(verdict_json(results), sys.stdout)
+        doc = verdict_json(results)
+        if restore:
+            doc["restorations"] = [item for r in results for item in _restorations(r)]
+        dump_json(doc, sys.stdout)
     else:
         hands = sum(r.hands for r in results)
         bad = sum(r.bad_hands for r in results)
@@ -76,3 +88,57 @@ def _print_file(result, verbose: bool) -> None:
         status = "ok" if summary.bad_hands == 0 and not summary.issues else f"{summary.bad_hands} hand(s) with errors"
         event = summary.header.get("Event") or "session"
         typer.echo(f"{result.source}: {event}: {summary.hands} hand(s), {status}; sheet: {sheet_text(summary)}")
+
+
+def _restorations(result) -> list[dict]:
+    """``--restore``: what each hand with an illegal card would have scored with the best legal card instead."""
+    from jojotte_records.analyze import AnalysisError, restore, rules_for
+    from jojotte_records.rules.jojotte import JojotteRules
+
+    out = []
+    for index, (summary, hands) in enumerate(result.sessions, 1):
+        rules = rules_for(summary.header)
+        if not isinstance(rules, JojotteRules):
+            continue  # games recorded as events (Pitch, Baloot): no restoration
+        names = summary.seat_names or summary.names  # the players by seat (the sheet's columns may be sides)
+        for v in hands:
+            if v.first_illegal is None:
+                continue
+            item = {"source": result.source, "session": index, "hand": v.number}
+            try:
+                r = restore(v, rules)
+            except AnalysisError as e:
+                item["restored"] = None
+                item["reason"] = str(e)
+            else:
+                item["restored"] = r.as_json(names) | {"text": r.text(names)}
+            w = v.record.score  # the score written at the table, when the record has one
+            item["as_written"] = None if w is None else {
+                n: {"below": _at(w.below, i), "above": _at(w.above, i)} for i, n in enumerate(summary.names)}
+            out.append(item)
+    return out
+
+
+def _print_restorations(result) -> None:
+    for item in _restorations(result):
+        where = f"{result.source}: hand {item['hand']}: restore"
+        r = item["restored"]
+        if r is None:
+            typer.echo(f"{where}: not possible: {item['reason']}")
+            continue
+        score = r["score"]
+        names = [n for n in score if n not in ("winner", "held_aside")]
+        parts = []
+        for n in names:
+            figures = [f"{w} {score[n][w]}" for w in ("below", "above") if score[n][w]]
+            parts.append(f"{n} {' '.join(figures) if figures else 'nothing'} (trick score {score[n]['trick_points']})")
+        who = f"{score['winner']} wins the hand" if score["winner"] else "equal totals"
+        typer.echo(f"{where}: {r['text']}: " + ", ".join(parts) + f"; {who}")
+        if item["as_written"]:
+            written = [f"{n} " + (" ".join(f"{k} {v}" for k, v in fig.items() if v) or "nothing")
+                       for n, fig in item["as_written"].items()]
+            typer.echo(f"{where}: as written: " + ", ".join(written))
+
+
+def _at(values, i: int):
+    return values[i] if values is not None and i < len(values) else None

@@ -38,7 +38,8 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .archive_events import add_event_hand, event_session_rows
+from .analyze import dd_fields
+from .archive_events import add_event_hand, event_session_rows, hand_status
 from .cards import SEVEN, card_name, make_card
 from .errors import Issue, JojotteError, Location
 from .events import EventSummary, EventVerdict
@@ -49,6 +50,7 @@ from .replay import HandVerdict, SessionSummary, player_names, validate_stream
 from .rules.base import find_variant
 from .rules.jojotte import DONE, PLAY, VOID_HAND, JojotteRules
 from .rules.jojotte_cards import POINTS, RANK_CHARS, trick_points
+from .tournament import deal_hash
 from .validation import iter_record_files, looks_like_json, open_records, read_error
 
 DEFAULT_DB = "jojotte.duckdb"
@@ -311,6 +313,7 @@ class _Columns:
 
 
 _INT_TYPES = {"b": pa.int8(), "h": pa.int16(), "i": pa.int32()}
+_NO_DD = (None, None, None, None, None)  # plays.dd_* of a card without a [%dd …] comment
 
 
 I8, I16, I32, BOOL, STR = pa.int8(), pa.int16(), pa.int32(), pa.bool_(), pa.string()
@@ -339,7 +342,7 @@ _SPECS: dict[str, list[tuple[str, pa.DataType, str | None]]] = {
               ("tricks_played", I16, None), ("last_trick_seat", I8, None), ("claim_seat", I8, None),
               ("meld_a_seat", I8, None), ("meld_b_seat", I8, None), ("held_aside", I32, None), ("pool_after", I32, None),
               ("game_won_by", I8, None), ("rubber_won_by", I8, None), ("written_score", BOOL, None),
-              ("written_aside", I32, None)],
+              ("written_aside", I32, None), ("deal_hash", STR, None)],
     "hand_scores": [("session_id", I32, None), ("hand_seq", I32, None), ("seat", I8, None), ("tricks", I8, None),
                     ("trick_points", I32, None), ("meld_points", I32, None), ("bonus", I32, None), ("total", I32, None),
                     ("hand_points", I32, None), ("below", I32, None), ("above", I32, None), ("written_below", I32, None),
@@ -359,7 +362,8 @@ _SPECS: dict[str, list[tuple[str, pa.DataType, str | None]]] = {
                ("line", I32, "i")],
     "plays": [("session_id", I32, "i"), ("hand_seq", I32, "i"), ("trick_no", I16, "h"), ("ply", I16, "h"),
               ("pos", I16, "h"), ("seat", I8, "b"), ("card_id", I8, "b"), ("points", I8, "b"), ("won", BOOL, "b"),
-              ("announce", STR, None)],
+              ("announce", STR, None), ("dd_eval", I32, None), ("dd_cost", I16, None), ("dd_best", STR, None),
+              ("dd_mark", STR, None), ("dd_vs", STR, None)],
     "actions": [("session_id", I32, None), ("hand_seq", I32, None), ("seq", I16, None), ("seat", I8, None),
                 ("kind", STR, None), ("value", STR, None)],
     "hand_facts": [("session_id", I32, None), ("hand_seq", I32, None), ("key", STR, None), ("value", STR, None)],
@@ -701,12 +705,7 @@ class _Importer:
             meld_a = mr.class_a if mr.class_a >= 0 else None
             meld_b = mr.class_b if mr.class_b >= 0 else None
 
-        if v.issues:
-            kinds = {i.kind for i in v.issues}
-            status = next((k for k in ("syntax", "illegal", "consistency", "score") if k in kinds), "error")
-            first_rule = (v.first_illegal or v.issues[0]).rule
-        else:
-            status, first_rule = "ok", None
+        status, first_rule = hand_status(v)
         winner = score.winner if score is not None and score.winner >= 0 else None
         history = st.history if st is not None else ()
         written = rec.score
@@ -721,7 +720,8 @@ class _Importer:
             entry.held_aside if entry is not None else None, v.sheet.pool,
             entry.game_won_by if entry is not None and entry.game_won_by >= 0 else None,
             entry.rubber_won_by if entry is not None and entry.rubber_won_by >= 0 else None,
-            written is not None, written.aside if written is not None else None)
+            written is not None, written.aside if written is not None else None,
+            deal_hash(rec, rules=s.rules))
 
         # the score of each seat: computed and as written
         if score is not None or written is not None:
@@ -780,6 +780,7 @@ class _Importer:
             nullo_hand = st is not None and st.denomination == "nullo"
             t_no, t_lead, t_win, t_wwin, t_pts, t_last, t_line = [], [], [], [], [], [], []
             p_trick, p_pos, p_seat, p_card, p_pts, p_won, p_ann = [], [], [], [], [], [], []
+            p_dd: list = []  # (eval, cost, best, mark, vs) of each card's [%dd …] comment (003_analysis)
             nh = len(history)
             for k, t in enumerate(rec.tricks):
                 h = history[k] if k < nh else None
@@ -805,6 +806,7 @@ class _Importer:
                         p_pts.append(-1)
                     p_won.append((1 if p.seat == win else 0) if h is not None else -1)
                     p_ann.append(p.announce or None)
+                    p_dd.append(dd_fields(p.comments) or _NO_DD if p.comments else _NO_DD)
             tb = self.buf["tricks"].cols
             n = len(t_no)
             tb[0].extend((sid,) * n); tb[1].extend((seq,) * n)
@@ -815,6 +817,8 @@ class _Importer:
             pb[0].extend((sid,) * n); pb[1].extend((seq,) * n); pb[3].extend(range(1, n + 1))
             for col, values in zip((pb[2], pb[4], pb[5], pb[6], pb[7], pb[8], pb[9]),
                                    (p_trick, p_pos, p_seat, p_card, p_pts, p_won, p_ann)):
+                col.extend(values)
+            for col, values in zip(pb[10:15], zip(*p_dd)):
                 col.extend(values)
             s.plays += n
 

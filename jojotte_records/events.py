@@ -157,7 +157,7 @@ class EventSessionValidator:
         rules = self.rules
         if hand.dealer < 0:
             return None, []
-        state = rules.initial_state(hand.dealer)
+        state = rules.initial_state(hand.dealer, self.sheet)
         actions: list[Action] = []
         for line in hand.lines:
             trick = line.number if line.keyword == "trick" and line.number >= 0 else None
@@ -210,7 +210,9 @@ class EventSessionValidator:
             if written == real:
                 continue
             parts = [c for c in score.credits if c.column == col]
-            rule = next((c.rule for c in parts if c.amount == real), parts[0].rule if parts else self.prefix)
+            # the credit the difference is made of (a forgotten award), else the one the whole figure is (a wrong amount)
+            rule = next((c.rule for c in parts if c.amount in (real - written, written - real)),
+                        next((c.rule for c in parts if c.amount == real), parts[0].rule if parts else self.prefix))
             why = " + ".join(f"{c.amount} for {c.why} [{c.rule}]" for c in parts) or "nothing scores"
             issues.append(Issue(rule, f"{self.sheet_names[col]}'s score is written {written}, but is {real}: {why}",
                                 loc(phase="score", line=w.line, column=w.column), "score"))
@@ -225,10 +227,10 @@ class EventSessionValidator:
 
 # --- writing actions as lines, and simulating -----------------------------------------------
 
-def hand_lines(rules: EventRules, dealer: int, actions: list[Action]) -> tuple[EventLine, ...]:
+def hand_lines(rules: EventRules, dealer: int, actions: list[Action], sheet=None) -> tuple[EventLine, ...]:
     """The canonical lines of a hand's actions from the state before the deal (consecutive items of one
-    keyword and number share a line)."""
-    state = rules.initial_state(dealer)
+    keyword and number share a line); ``sheet`` is the game's sheet before the hand."""
+    state = rules.initial_state(dealer, sheet)
     lines: list[EventLine] = []
     for a in actions:
         for keyword, number, label, words in rules.items_of(state, a):
@@ -241,10 +243,10 @@ def hand_lines(rules: EventRules, dealer: int, actions: list[Action]) -> tuple[E
     return tuple(lines)
 
 
-def play_hand(rules: EventRules, dealer: int, rng: random.Random):
-    """One random legal hand: the final state and the actions."""
+def play_hand(rules: EventRules, dealer: int, rng: random.Random, sheet=None):
+    """One random legal hand (``sheet``: the game's sheet before it): the final state and the actions."""
     choose = getattr(rules, "sim_choice", None) or (lambda acts, r: r.choice(acts))
-    state = rules.initial_state(dealer)
+    state = rules.initial_state(dealer, sheet)
     actions: list[Action] = []
     while not rules.is_terminal(state):
         if rules.current_player(state) == CHANCE:
@@ -281,9 +283,10 @@ def simulate_events(game: str, hands: int, seed: int, variant: str = "") -> Iter
         number = 0
         while not sheet.over and done < hands:
             number += 1
-            state, actions = play_hand(rules, dealer, rng)
+            state, actions = play_hand(rules, dealer, rng, sheet)
             score = rules.hand_score(state, sheet)
+            lines = hand_lines(rules, dealer, actions, sheet)
             sheet = sheet.add(score)
-            yield EventHand(number, dealer, hand_lines(rules, dealer, actions), EventScore(tuple(score.delta)))
+            yield EventHand(number, dealer, lines, EventScore(tuple(score.delta)))
             dealer = rules.next_dealer(dealer)
             done += 1

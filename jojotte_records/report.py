@@ -120,6 +120,41 @@ class PlayView(NamedTuple):
     note: str
     flag: str
     css: str  # "play", plus "wins" and "flagged kind-…"
+    dd: "DdView | None" = None  # the double-dummy analysis of the card, when the record carries it
+
+
+class DdView(NamedTuple):
+    """A card's double-dummy analysis, read from its ``{[%dd …]}`` comment (``jojotte analyze --out``)."""
+
+    eval: int | None  # the forced value of the hand after the card, A minus B
+    cost: int | None  # what it gave away against best play (0: a best card)
+    best: str  # the best card(s): "JH 9H KH jo"
+    mark: str  # inaccuracy, mistake, blunder or ""
+    css: str  # "dd", plus "dd-<mark>"
+    vs: str = ""  # three-player forms: whose value eval is, "A-C" (the declarer's minus the active defender's)
+
+
+class DdPoint(NamedTuple):
+    label: str  # "3.2": trick 3, card 2
+    seat: str
+    card: str
+    eval: int
+    x: float
+    y: float
+    mark: str
+
+
+class AnalysisView(NamedTuple):
+    """The double-dummy analysis of a hand, from its cards' ``[%dd …]`` comments: how the forced value moved."""
+
+    start: str  # where the analysis starts: "from the first lead", "from trick 6 (16 cards left)"
+    sense: str  # "Alice minus Bob: trick-score difference under best play"
+    width: int
+    height: int
+    zero_y: float
+    line: str  # SVG polyline points of the forced value, before the first card then after each
+    points: tuple[DdPoint, ...]  # one per card analysed
+    players: tuple[tuple[str, int, str], ...]  # (player, total cost, marks "1 mistake, 2 inaccuracies")
 
 
 class TrickView(NamedTuple):
@@ -415,6 +450,7 @@ class HandView(NamedTuple):
     ok: bool
     issues: tuple[IssueView, ...]
     unchecked: tuple[IssueView, ...]
+    analysis: AnalysisView | None = None  # the double-dummy analysis the record carries ([%dd …] comments)
 
 
 @dataclass(frozen=True, slots=True)
@@ -952,9 +988,11 @@ def _tricks(v: HandVerdict, session: _Session, flags: dict[str, str], jojotte_in
             else:
                 flag, css = "", "play wins" if wins else "play"
             view = CARD_VIEWS.get(card) or card_view(card)
+            dd = _dd_view(p.comments) if p.comments else None
             plays.append(PlayView(key, seat_names.get(p.seat, "?"), seat_labels.get(p.seat, "?"), view,
                                   p.announce.capitalize() if p.announce else "", wins, pts,
-                                  _note(p.comments) if p.comments else "", flag, css))
+                                  (_note(_plain_comments(p.comments)) if dd else _note(p.comments)) if p.comments else "",
+                                  flag, css, dd))
         points = None
         if replayed:
             last = i + 1 == tricks_per_hand
@@ -1077,7 +1115,75 @@ def hand_view(session: _Session, v: HandVerdict, position: int) -> HandView:
         credits=credits, held_aside=entry.held_aside if entry is not None else None, pool_after=v.sheet.pool,
         game_won_by=columns[game_won] if game_won >= 0 else "", rubber_won_by=columns[rubber_won] if rubber_won >= 0 else "",
         written_used=v.used_written_score, score_flag=flags.get("score", ""), ok=v.ok,
-        issues=tuple(issue_view(i) for i in v.issues), unchecked=tuple(issue_view(i) for i in v.unchecked))
+        issues=tuple(issue_view(i) for i in v.issues), unchecked=tuple(issue_view(i) for i in v.unchecked),
+        analysis=analysis_view(tricks, names))
+
+
+# --- the double-dummy analysis ([%dd …] comments) ---------------------------------------------------------
+
+def _dd_view(comments: Sequence[str]) -> DdView | None:
+    from .analyze import dd_fields
+
+    f = dd_fields(comments)
+    if f is None:
+        return None
+    ev, cost, best, mark, vs = f
+    best_text = " ".join(b.replace("+", " ") for b in (best or "").split(",") if b)
+    return DdView(ev, cost, best_text, mark or "", "dd" + (f" dd-{mark}" if mark else ""), vs or "")
+
+
+def _plain_comments(comments: Sequence[str]) -> tuple[str, ...]:
+    from .analyze import DD_TAG
+
+    return tuple(c for c in comments if not c.lstrip().startswith(DD_TAG))
+
+
+def analysis_view(tricks: Sequence[TrickView], names: Sequence[str], width: int = 640,
+                  height: int = 160) -> AnalysisView | None:
+    """The forced value before the first card analysed and after each, as an SVG line; None without analysis."""
+    cards = [(t, p) for t in tricks for p in t.plays if p.dd is not None and p.dd.eval is not None]
+    if not cards or len(names) < 2:
+        return None
+    seat_index = {n: i for i, n in enumerate(names)}
+    first_t, first = cards[0]
+    plus, minus = names[0], names[1]  # eval is A's minus B's, or as its vs= says: A-C (three), N+S-E+W (sides)
+    sign = 1 if seat_index.get(first.seat, 0) == 0 else -1
+    if first.dd.vs.count("-") == 1:
+        by_label = {p.seat_label: p.seat for _, p in cards}
+        a, b = (part.split("+") for part in first.dd.vs.split("-"))
+        plus, minus = (" and ".join(by_label.get(x, x) for x in part) for part in (a, b))
+        sign = 1 if first.seat_label in a else -1
+    start_value = first.dd.eval + sign * (first.dd.cost or 0)  # eval before = after + the cost, from A's side
+    values = [start_value] + [p.dd.eval for _, p in cards]
+    lo, hi = min(min(values), 0), max(max(values), 0)
+    span = max(hi - lo, 1)
+    left, right, top, bottom = 40, 10, 10, 20
+    n = len(values) - 1
+
+    def x(i: int) -> float:
+        return round(left + (width - left - right) * i / max(n, 1), 1)
+
+    def y(v: int) -> float:
+        return round(top + (height - top - bottom) * (1 - (v - lo) / span), 1)
+
+    points = tuple(DdPoint(f"{t.number}.{p.key.rsplit('c', 1)[1]}", p.seat, p.card.name, p.dd.eval, x(i), y(p.dd.eval),
+                           p.dd.mark) for i, (t, p) in enumerate(cards, 1))
+    line = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
+    if first_t.position == 1 and first.key.endswith("c1"):
+        start = "from the first lead"
+    else:
+        left_cards = sum(len(t.plays) for t in tricks if t.position >= first_t.position)
+        start = f"from trick {first_t.number}, card {first.key.rsplit('c', 1)[1]} ({left_cards} cards recorded from there)"
+    players = []
+    for i, name in enumerate(names):
+        mine = [p for _, p in cards if seat_index.get(p.seat) == i]
+        if not mine:
+            continue
+        counts = [(m, sum(1 for p in mine if p.dd.mark == m)) for m in ("blunder", "mistake", "inaccuracy")]
+        marks = ", ".join(f"{c} {m if c == 1 else ('inaccuracies' if m == 'inaccuracy' else m + 's')}" for m, c in counts if c)
+        players.append((name, sum(p.dd.cost or 0 for p in mine), marks))
+    sense = f"{plus} minus {minus}: the trick-score difference both can force (in a Nullo: the Nullo's score)"
+    return AnalysisView(start, sense, width, height, y(0), line, points, tuple(players))
 
 
 # --- charts ----------------------------------------------------------------------------------------------

@@ -288,7 +288,7 @@ def test_what_if_command():
 # --- the command --------------------------------------------------------------------------
 
 def test_analyze_json_shape():
-    result = runner.invoke(app, ["analyze", str(EXAMPLES / "spec-rubber.jjt"), str(EXAMPLES / "three-players.jjt"), "--json"])
+    result = runner.invoke(app, ["analyze", str(EXAMPLES / "spec-rubber.jjt"), str(EXAMPLES / "pitch-game.jjt"), "--json"])
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
     assert doc["format_version"] == 1
@@ -297,12 +297,13 @@ def test_analyze_json_shape():
     assert hand["analysed"] is True and hand["reason"] is None
     assert set(hand["start"]) == {"points", "tricks", "outcome", "winner", "slam_made", "nullo_made"}
     assert hand["players"]["A"] == {"cost": 60, "inaccuracies": 2, "mistakes": 1, "blunders": 0}
+    assert hand["sides"] == ["A", "B"]
     card = hand["cards"][2]
     assert set(card) == {"trick", "card", "seat", "played", "announce", "before", "after", "cost", "best",
                          "outcome_before", "outcome_after", "mark"}
     assert card["played"] == "QH" and card["cost"] == 50 and card["mark"] == "mistake"
     other = doc["files"][1]["sessions"][0]["hands"][0]
-    assert other["analysed"] is False and "two-player" in other["reason"]
+    assert other["analysed"] is False and "Jo-Jotte forms only" in other["reason"]
 
 
 def test_analyze_out_writes_annotated_records(tmp_path):
@@ -316,3 +317,420 @@ def test_analyze_out_writes_annotated_records(tmp_path):
     assert runner.invoke(app, ["analyze", str(out), "--out", str(again)]).exit_code == 0
     assert again.read_text(encoding="utf-8") == text
     assert runner.invoke(app, ["convert", str(out), "--to", "text"]).output == text
+
+
+# --- the archive: a column per play ----------------------------------------------------------
+
+def test_archive_stores_the_analysis_of_each_play(tmp_path):
+    from jojotte_records.analyze import dd_fields
+    from jojotte_records.archive import import_paths, run_sql
+
+    assert dd_fields(("void", "[%dd eval=-10 cost=15 best=KS,QS+jo mark=mistake]")) == (-10, 15, "KS,QS+jo", "mistake", None)
+    assert dd_fields(("[%dd eval=5 cost=0 best=AS vs=A-C]",)) == (5, 0, "AS", None, "A-C")
+    assert dd_fields(("just a remark",)) is None
+    annotated = tmp_path / "annotated.jjt"
+    assert runner.invoke(app, ["analyze", str(EXAMPLES / "spec-rubber.jjt"), "--out", str(annotated)]).exit_code == 0
+    db = tmp_path / "a.duckdb"
+    list(import_paths(db, [str(annotated), str(EXAMPLES / "doubles.jjt")]))
+    rows = run_sql(db, "SELECT p.trick_no, p.pos, c.card, p.dd_eval, p.dd_cost, p.dd_best, p.dd_mark FROM plays p "
+                       "JOIN cards c USING (card_id) JOIN sessions s USING (session_id) "
+                       "WHERE s.source LIKE '%annotated.jjt' AND p.hand_seq = 1 ORDER BY p.ply").rows
+    assert len(rows) == 18 and all(r[4] is not None for r in rows)
+    # Example 1, trick 2: A's QH (jotte) gives away 50 (test_cost_of_a_card_in_example_1)
+    assert rows[2] == (2, 1, "QH", 80, 50, "JH,9H,KD,QD,8S", "mistake")
+    assert rows[-1][3] == 70  # the trick-score difference of the hand as played
+    assert [(r[2], r[4], r[6]) for r in rows if r[6] is not None] == [("QH", 50, "mistake"), ("AS", 10, "inaccuracy")]
+    # a record without analysis: NULL
+    plain = run_sql(db, "SELECT count(*), count(dd_cost) FROM plays JOIN sessions USING (session_id) "
+                        "WHERE source LIKE '%doubles.jjt'").rows
+    assert plain[0][0] > 0 and plain[0][1] == 0
+    assert run_sql(db, "SELECT count(dd_vs) FROM plays").rows == [(0,)]  # two players: A minus B
+
+
+# --- the report: the hand page shows the analysis -----------------------------------------------
+
+def test_report_shows_the_analysis_of_an_annotated_record(tmp_path):
+    from jojotte_records.report import build_site
+
+    annotated = tmp_path / "annotated.jjt"
+    assert runner.invoke(app, ["analyze", str(EXAMPLES / "spec-rubber.jjt"), "--out", str(annotated)]).exit_code == 0
+    build_site([str(annotated)], tmp_path / "site")
+    [page] = (tmp_path / "site" / "sessions").glob("*/hands-0001.html")
+    html = page.read_text(encoding="utf-8")
+    hand1 = html.split('id="hand-1"', 1)[1].split('id="hand-2"', 1)[0]
+    assert '<section class="analysis" id="h1-analysis">' in hand1 and "starts from the first lead" in hand1
+    # the card: its mark, cost and best cards, and not the raw comment
+    assert ('<span class="dd dd-mistake" title="double-dummy: forced value after the card 80"><strong>mistake</strong>, '
+            'cost 50; best JH 9H KD QD 8S</span>') in hand1
+    assert "[%dd" not in html
+    assert "void in clubs, must trump" in hand1  # the record's other comments stay
+    # the line: the value before the first card (130) and after each of the 18
+    line = hand1.split('<polyline points="', 1)[1].split('"', 1)[0].split()
+    assert len(line) == 19
+    figures = hand1.split('<tr><th>value after</th>', 1)[1].split("</tr>", 1)[0]
+    assert figures.count("<td") == 18 and '<td class="num dd-mistake">80</td>' in figures
+    assert "gave away 60 (1 mistake, 1 inaccuracy)" in hand1
+    # a record without analysis has no such section
+    build_site([str(EXAMPLES / "spec-rubber.jjt")], tmp_path / "plain")
+    [plain] = (tmp_path / "plain" / "sessions").glob("*/hands-0001.html")
+    assert 'class="analysis"' not in plain.read_text(encoding="utf-8")
+
+
+# --- validate --restore --------------------------------------------------------------------------
+
+def _dispute(name: str):
+    text = (EXAMPLES / "disputes" / name).read_text(encoding="utf-8")
+    return _verdicts(iter_records(text, name))[0]
+
+
+def test_restore_plays_the_best_legal_card_instead_of_the_illegal_one():
+    from jojotte_records.analyze import restore
+
+    # Example 1 with trick 1 spoiled: Alice, void in clubs, discarded 8S instead of trumping Bob's AC
+    r = restore(_dispute("04-void-did-not-trump.jjt"), RULES)
+    assert (r.trick, r.card_index, r.seat, r.offender, card_name(r.played)) == (1, 2, 0, 0, "8S")
+    assert [(card_name(c), w) for c, w in r.best] == [("KH", "jo")]
+    # ruffing with the king (and saying Jo) gives the line of Example 1 at its best: 140 to 10 (test_what_if_library)
+    assert card_name(r.restored.line[1].card) == "KH" and r.restored.line[1].announce == "jo"
+    assert r.restored.score.trick_points == (140, 10) and r.restored.score.winner == 0
+    # the restored line is best play from the point: its trick scores are the solver's value there
+    s = play_start(RULES, _dispute("04-void-did-not-trump.jjt").state)
+    s = RULES.apply(s, Action(1, "play", card=parse_card("AC")))
+    assert Solver(RULES, s).diff(s) == 140 - 10
+    assert "had Alice played KH jo instead of 8S" in r.text(("Alice", "Bob"))
+
+
+def test_restore_out_of_turn_and_not_a_card():
+    from jojotte_records.analyze import restore
+
+    r = restore(_dispute("06-wrong-leader.jjt"), RULES)
+    assert r.offender != r.seat and "out of turn" in r.text(("Claire", "Daniel"))
+    with pytest.raises(AnalysisError, match="not a card"):
+        restore(_dispute("08-nt-in-round-1.jjt"), RULES)
+    with pytest.raises(AnalysisError, match="no illegal event"):
+        restore(_spec_verdicts()[0], RULES)
+
+
+def test_validate_restore_command():
+    path = str(EXAMPLES / "disputes" / "04-void-did-not-trump.jjt")
+    result = runner.invoke(app, ["validate", path, "--restore"])
+    assert result.exit_code == 1
+    assert ("hand 1: restore: trick 1, card 2: had Alice played KH jo instead of 8S (best play afterwards): "
+            "Alice below 140 above 20 (trick score 140), Bob above 10 (trick score 10); Alice wins the hand") in result.output
+    assert "hand 1: restore: as written: Alice below 105 above 20, Bob above 45" in result.output
+    doc = json.loads(runner.invoke(app, ["validate", path, "--restore", "--json"]).output)
+    [item] = doc["restorations"]
+    assert item["restored"]["best"] == ["KH jo"] and item["restored"]["score"]["Alice"]["below"] == 140
+    assert item["as_written"] == {"Alice": {"below": 105, "above": 20}, "Bob": {"below": 0, "above": 45}}
+    # without --restore nothing of it
+    assert "restore" not in runner.invoke(app, ["validate", path]).output
+
+
+# --- three-player forms: the declarer and the active defender ---------------------------------------
+
+def _form_verdicts(name: str):
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    out = []
+    for summary, hands in validate_stream(iter_records(text, name)):
+        from jojotte_records.analyze import rules_for
+
+        out.extend((rules_for(summary.header), v) for v in hands)
+    return out
+
+
+@pytest.mark.parametrize("name", ["three-players.jjt", "four-no-partners.jjt", "three-players-box.jjt"])
+def test_the_two_player_view_has_the_legal_plays_of_the_form(name):
+    from jojotte_records.analyze import two_player_form
+
+    checked = 0
+    for rules, v in _form_verdicts(name):
+        if v.state is None or v.state.phase not in ("play", "done") or not v.ok:
+            continue
+        core, view, seats = two_player_form(rules, v)
+        form_state = v.state
+        # the record's cards, replayed in the two-player view from its first lead: each legal there
+        start = play_start(core, view.state)
+        vs = start
+        plays = [p for t in view.record.tricks for p in t.plays]
+        # the form's own state at the first lead, its players' hands rebuilt from its tricks
+        fs = form_state
+        if len(seats) == 2 and len(fs.hands) > 2:
+            hands = list(fs.hands)
+            for lead, cards, _ in fs.history:
+                other = seats[1] if lead == seats[0] else seats[0]
+                for seat, c in zip((lead, other), cards):
+                    hands[seat] |= 1 << c
+            zero = (0,) * len(fs.hands)
+            fs = fs._replace(phase="play", hands=tuple(hands), trick=(), leader=fs.history[0][0], tricks_done=0, won=zero,
+                             card_pts=zero, last_trick=-1, jo=zero, history=())
+        else:
+            fs = None
+        for p in plays:
+            legal = {(a.card, a.announce) for a in core.legal_actions(vs) if a.kind == "play"}
+            assert (p.card, p.announce) in legal
+            if fs is not None:  # the same legal cards and words in the form, for the same player
+                seat = seats[p.seat]
+                assert rules.current_player(fs) == seat
+                assert {(a.card, a.announce) for a in rules.legal_actions(fs) if a.kind == "play"} == legal
+                fs = rules.apply(fs, Action(seat, "play", card=p.card, announce=p.announce))
+            vs = core.apply(vs, Action(p.seat, "play", card=p.card, announce=p.announce))
+            checked += 1
+        # the view's hand ends as the form's: the same tricks and trick points for the two players
+        assert vs.won == tuple(form_state.won[s] for s in seats)
+        assert vs.card_pts == tuple(form_state.card_pts[s] for s in seats)
+        assert core.score_hand(vs).winner in (-1, 0, 1)
+        w = rules.score_hand(form_state).winner
+        assert w == (seats[core.score_hand(vs).winner] if core.score_hand(vs).winner >= 0 else -1)
+    assert checked > 0
+
+
+def test_three_player_hands_are_analysed_for_the_declarer_and_the_active_defender(tmp_path):
+    from jojotte_records.analyze import analyze_verdict
+
+    for rules, v in _form_verdicts("three-players.jjt"):
+        h = analyze_verdict(v, rules)
+        if v.state is None or v.state.phase not in ("play", "done"):
+            assert h.reason is not None
+            continue
+        assert h.reason is None, h.reason
+        x, y = rules.pair(v.state)
+        assert h.seats == (x, y)
+        # every card of the two players is judged, in the view's seats; the costs add up
+        assert len(h.cards) == sum(len(t.plays) for t in v.record.tricks)
+        assert h.cards[0].before - h.cards[-1].after == sum(c.cost if c.seat == 0 else -c.cost for c in h.cards)
+        comments = [c for t in h.record.tricks for p in t.plays for c in p.comments if c.startswith("[%dd")]
+        assert comments and all(c.endswith(f" vs={rules.seat_labels[x]}-{rules.seat_labels[y]}]") for c in comments)
+    out = tmp_path / "three.jjt"
+    result = runner.invoke(app, ["analyze", str(EXAMPLES / "three-players.jjt"), "--out", str(out), "--json"])
+    doc = json.loads(result.output)
+    hands = doc["files"][0]["sessions"][0]["hands"]
+    assert all(h["analysed"] for h in hands) and all(len(h["sides"]) == 2 for h in hands)
+    assert set(hands[0]["players"]) == set(hands[0]["sides"])
+    # the annotated record still validates, and reads back the same
+    again = tmp_path / "again.jjt"
+    assert runner.invoke(app, ["analyze", str(out), "--out", str(again)]).exit_code == 0
+    assert again.read_text(encoding="utf-8") == out.read_text(encoding="utf-8")
+    assert runner.invoke(app, ["validate", str(out)]).exit_code == runner.invoke(
+        app, ["validate", str(EXAMPLES / "three-players.jjt")]).exit_code
+    # the report says whose value the line is: the declarer's (or Nullo bidder's) minus the active defender's
+    from jojotte_records.report import build_site
+
+    build_site([str(out)], tmp_path / "site")
+    html = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "site" / "sessions").glob("*/hands-*.html"))
+    names = doc["files"][0]["sessions"][0]["players"]
+    for h in hands:
+        a, b = (names[s] for s in h["sides"])
+        assert f"by both, {a} minus {b}:" in html
+    # and the archive keeps whose value each eval is
+    from jojotte_records.archive import import_paths, run_sql
+
+    list(import_paths(tmp_path / "a.duckdb", [str(out)]))
+    rows = run_sql(tmp_path / "a.duckdb", "SELECT hand_seq, min(dd_vs), max(dd_vs), count(*), count(dd_eval) FROM plays "
+                                          "GROUP BY hand_seq ORDER BY hand_seq").rows
+    assert [(r[1], r[3]) for r in rows] == [("-".join(h["sides"]), r[4]) for h, r in zip(hands, rows)]
+    assert all(r[1] == r[2] for r in rows)
+
+
+# --- the outcome from the points (thresholds probed on score_hand) -------------------------------------
+
+def test_outcome_by_points_equals_the_outcome_search():
+    kinds = set()
+    for rules, s in ENDINGS:
+        solver = Solver(rules, s)
+        v = solver.outcome_by_points(s)
+        assert v is not None
+        assert v == solver.outcome_search(s) == brute_outcome(rules, s)
+        kinds.add(len(solver.thresholds()) == 2 and solver.thresholds()[0] or s.denomination)
+    assert kinds >= {"suit", "nt", "nullo", "slam"}
+    # whole hands, from the first lead and after each card, in every contract of a simulated session
+    header, hands = simulate_session(hands=12, seed=5)
+    for v in _verdicts([header, *hands]):
+        if v.state is None or v.state.phase != "done":
+            continue
+        s = play_start(RULES, v.state)
+        solver = Solver(RULES, s)
+        for p in [p for t in v.record.tricks for p in t.plays][:6]:
+            assert solver.outcome_by_points(s) == solver.outcome_search(s)
+            s = RULES.apply(s, Action(p.seat, "play", card=p.card, announce=p.announce))
+
+
+def test_thresholds_of_example_1():
+    s = play_start(RULES, _spec_verdicts()[0].state)
+    tot, t_a, t_b, all_a, all_b = Solver(RULES, s).thresholds()
+    # hearts, A the declarer with a 20-point sequence: 162 points in play; A wins with more than B's total
+    assert tot == mask_points(s.hands[0] | s.hands[1], s.trump) + 10
+    assert (t_a, t_b) == (-10, -30) and all_a == {0} and all_b == {1}
+
+
+def test_restore_in_three_player_forms_and_a_folder_of_disputes():
+    from jojotte_records.analyze import restore
+
+    [(rules, v)] = _form_verdicts("disputes/44-3p-inactive-plays.jjt")
+    r = restore(v, rules)
+    names = ("Ann", "Ben", "Cleo")
+    assert r.seats == rules.pair(v.state) and r.offender not in r.seats and r.seat in r.seats
+    assert "Ann played 9C out of turn; had Ben played TC" in r.text(names)
+    doc = r.as_json(names)
+    assert set(doc["score"]) == {names[s] for s in r.seats} | {"winner", "held_aside"}
+    # every dispute of the folder: restored where the illegal event is a card of a two-player play
+    result = runner.invoke(app, ["validate", str(EXAMPLES / "disputes"), "--restore", "--json"])
+    assert result.exit_code == 1
+    items = json.loads(result.output)["restorations"]
+    done = {i["source"].rsplit("/", 1)[1] for i in items if i["restored"]}
+    assert {"04-void-did-not-trump.jjt", "44-3p-inactive-plays.jjt", "58-box-adviser-plays.jjt"} <= done
+    assert all("not a card" in i["reason"] or "partnerships" in i["reason"] for i in items if not i["restored"])
+    assert "69-4p-no-ruff-partner-winning.jjt" not in done  # four players: analysed from 16 cards, not restored
+
+
+# --- four players in partnerships: the last tricks, exactly -------------------------------------------
+
+def _partnership_endings(cards_left: int):
+    """Positions of four-player hands (the example and simulated ones) with ``cards_left`` cards to play."""
+    from jojotte_records.analyze import _partnership_start, rules_for
+
+    out = []
+    items = list(iter_records((EXAMPLES / "four-partners.jjt").read_text(encoding="utf-8"), "4p"))
+    try:
+        header, hands = simulate_session(hands=6, seed=3, game="jojotte-4p")
+        items += [header, *hands]
+    except TypeError:  # a simulator without other games
+        pass
+    for summary, verdicts in validate_stream(items):
+        rules = rules_for(summary.header)
+        for v in verdicts:
+            if v.state is None or v.state.phase != "done" or not v.ok:
+                continue
+            s = _partnership_start(rules, v.state)
+            for p in [p for t in v.record.tricks for p in t.plays]:
+                if sum(h.bit_count() for h in s.hands) == cards_left:
+                    break
+                s = rules.apply(s, Action(p.seat, "play", card=p.card, announce=p.announce))
+            out.append((rules, s))
+    return out
+
+
+def _brute_sides(rules, s) -> int:
+    """North-South's trick score to come minus East-West's, each side playing for it (no pruning, no table)."""
+    def score(x):
+        return sum((cp + (JOJOTTE if jo == 2 else 0)) * (1 if seat % 2 == 0 else -1)
+                   for seat, (cp, jo) in enumerate(zip(x.card_pts, x.jo)))
+
+    values = []
+    for a in rules.legal_actions(s):
+        if a.kind == "play":
+            n = rules.apply(s, a)
+            values.append(score(n) - score(s) + (_brute_sides(rules, n) if n.phase == PLAY else 0))
+    return max(values) if rules.current_player(s) % 2 == 0 else min(values)
+
+
+def test_partnership_endgame_equals_brute_force():
+    from jojotte_records.analyze import Endgame
+
+    endings = _partnership_endings(8)
+    assert len(endings) >= 4
+    for rules, s in endings:
+        eg = Endgame(rules, lambda seat: seat % 2)
+        assert eg.value(s) == _brute_sides(rules, s)
+        # the value is the best of the children, for the side to move
+        kids = []
+        for a in rules.legal_actions(s):
+            if a.kind == "play":
+                n = rules._next(s, a)
+                kids.append(eg.score(n) - eg.score(s) + eg.value(n))
+        assert eg.value(s) == (max(kids) if rules.current_player(s) % 2 == 0 else min(kids))
+
+
+def test_four_player_hands_are_analysed_from_16_cards(tmp_path):
+    out = tmp_path / "4p.jjt"
+    result = runner.invoke(app, ["analyze", str(EXAMPLES / "four-partners.jjt"), "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    hands = json.loads(result.output)["files"][0]["sessions"][0]["hands"]
+    nullo = hands[0]  # hand 1: East-West's Nullo, failed with five tricks: 200 + 4 x 100 to North-South
+    assert nullo["cards"][-1]["after"] == (200 + 4 * 100) - 40  # the Nullo's score as played: NS 600, EW 40 (melds)
+    for h in hands:
+        assert h["analysed"] and h["from"] == "from trick 5, card 1 (16 cards left)"
+        assert h["sides"] == ["N and S", "E and W"] and len(h["cards"]) == 16
+        cards = h["cards"]
+        assert cards[0]["before"] - cards[-1]["after"] == sum(c["cost"] if c["seat"] in ("N", "S") else -c["cost"]
+                                                              for c in cards)
+        played = [c["played"] + (f" {c['announce']}" if c["announce"] else "") for c in cards]
+        assert all(c["cost"] >= 0 for c in cards)
+        assert all((c["cost"] == 0) == (p in c["best"]) for c, p in zip(cards, played))
+    text = out.read_text(encoding="utf-8")
+    assert text.count("vs=N+S-E+W]") == 64
+    assert runner.invoke(app, ["validate", str(out)]).exit_code == 0
+    from jojotte_records.report import build_site
+
+    build_site([str(out)], tmp_path / "site")
+    html = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "site" / "sessions").glob("*/hands-*.html"))
+    assert html.count("The analysis starts from trick 5, card 1") == 4
+    assert "by both, Nora and Sam minus Eli and Wyn:" in html
+
+
+# --- a hand-checked Nullo ending -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("a, leader, tricks", [
+    ("7S 7H 7D 7C", 1, 0),  # under every card of B's: the Nullo cannot be defeated, whoever leads
+    ("7S 7H 7D 7C", 0, 0),
+    ("7S 7H 7D 9C", 1, 1),  # B leads his 8C and the 9C must take it; then A ducks everything
+    ("7S 7H 7D 9C", 0, 1),  # A ducks a spade, B then leads clubs
+])
+def test_a_nullo_that_cannot_be_defeated(a, leader, tricks):
+    s = _jo_ending(a, "8S 8H 8D 8C", leader)
+    s = s._replace(denomination="nullo", trump=-1, nullo_bidder=0, won=(0, 5), card_pts=(0, 90))
+    solver = Solver(RULES, s)
+    assert solver.forced_nullo_tricks(s) == tricks == brute_nullo(RULES, s)
+    oc = solver.outcome(s)
+    assert oc.nullo_made is (tricks == 0) and oc.winner == (0 if tricks == 0 else 1)
+    assert solver.outcome_by_points(s) == solver.outcome_search(s) == brute_outcome(RULES, s)
+
+
+def test_outcome_with_a_cap_equals_the_full_search():
+    """The search of the outcome after a card, told the most it can be worth (the value before it)."""
+    checked = 0
+    for rules, s in ENDINGS[:30]:
+        solver = Solver(rules, s)
+        solver.outcome_by_points = lambda state: None  # the search itself, not the thresholds
+        mover = rules.current_player(s)
+        v = solver.outcome_search(s)
+        for a in rules.legal_actions(s):
+            c = rules.apply(s, a)
+            if a.kind != "play" or c.phase != PLAY:
+                continue
+            full = Solver(rules, c)
+            full.outcome_by_points = lambda state: None
+            assert solver.outcome(c, (mover, v)).winner == full.outcome(c).winner
+            checked += 1
+    assert checked > 50
+
+
+def _brute_nullo_sides(rules, s) -> int:
+    """The tricks still to come of the Nullo side, which plays to take none, against the other side."""
+    side = s.nullo_bidder % 2
+    values = []
+    for a in rules.legal_actions(s):
+        if a.kind == "play":
+            n = rules.apply(s, a)
+            got = sum(w for seat, w in enumerate(n.won) if seat % 2 == side) - \
+                sum(w for seat, w in enumerate(s.won) if seat % 2 == side)
+            values.append(got + (_brute_nullo_sides(rules, n) if n.phase == PLAY else 0))
+    return min(values) if rules.current_player(s) % 2 == side else max(values)
+
+
+def test_partnership_nullo_endgame_equals_brute_force():
+    from jojotte_records.analyze import Endgame
+
+    checked = 0
+    for rules, s in _partnership_endings(8):
+        if s.denomination != "nullo":
+            continue
+        side = s.nullo_bidder % 2
+
+        def tricks(x):
+            n = sum(w for seat, w in enumerate(x.won) if seat % 2 == side)
+            return -n if side == 0 else n
+
+        v = Endgame(rules, lambda seat: seat % 2, tricks).value(s)
+        assert (-v if side == 0 else v) == _brute_nullo_sides(rules, s)
+        checked += 1
+    assert checked >= 1

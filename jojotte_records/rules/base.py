@@ -181,7 +181,8 @@ class EventRules(Rules):
 
     A subclass implements, besides ``legal_actions``/``check``/``_next``/``is_terminal``/``current_player``:
 
-    * ``initial_state(dealer)``, ``next_dealer(dealer)``, ``chance_action(state, rng)``;
+    * ``initial_state(dealer, sheet)`` (``sheet``: the game's sheet before the hand, for rules that depend on the
+      score, such as Baloot's Sun double; None at the start), ``next_dealer(dealer)``, ``chance_action(state, rng)``;
     * ``sheet_labels``: the score sheet's columns (teams or players);
     * ``new_sheet()``: an empty sheet, a value with ``scores`` (per column), ``over`` (bool),
       ``winners`` (columns) and ``add(hand_score) -> sheet``;
@@ -204,7 +205,7 @@ class EventRules(Rules):
     list_lines: ClassVar[frozenset[str]] = frozenset({"deal"})
     sheet_labels: tuple[str, ...] = ()
 
-    def initial_state(self, dealer: int):
+    def initial_state(self, dealer: int, sheet=None):
         raise NotImplementedError
 
     def next_dealer(self, dealer: int) -> int:

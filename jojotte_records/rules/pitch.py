@@ -241,8 +241,9 @@ class PitchRules(EventRules):
         return (dealer + 1) % self.seats
 
     # --- building the first state ------------------------------------------------
-    def initial_state(self, dealer: int) -> PitchState:
-        """The state before the deal; the deal itself is a chance action (`deal_action`)."""
+    def initial_state(self, dealer: int, sheet=None) -> PitchState:
+        """The state before the deal; the deal itself is a chance action (`deal_action`). A hand of Pitch does not
+        depend on the score before it (``sheet`` is part of the `EventRules` shape and is not used)."""
         z = (0,) * self.seats
         return PitchState(DEAL, dealer, z, 0, 0, (), 0, -1, 0, -1, -1, -1, 0, -1, -1, (), z, ())
 

@@ -1,5 +1,5 @@
 -- title: Baloot contracts, doubling, projects and kaboot
--- description: Baloot only. How often each team and each player declared Hokum, Sun and Ashkal and how often the declarers made it (did not fail, BAL-SCORE-3), with their Al-kaboot sweeps; the outcome of each doubling level (undoubled, double, triple, four, gahwa) for the declarers; the projects shown per team and kind; and how the hands ended (a contract, or all passed and redealt). Hands that could be scored from their events; with --player, the hands the player declared (and, for projects, his own).
+-- description: Baloot only. How often each team and each player declared Hokum, Sun and Ashkal (a Sun bought by an Ashkal call, counted apart) and how often the declarers made it (did not fail, BAL-SCORE-3), with their Al-kaboot sweeps; the outcome of each doubling level (undoubled, double, triple, four, gahwa) for the declarers; the projects shown per team and kind; and how the hands ended (a contract, or all passed and redealt). Hands that could be scored from their events; with --player, the hands the player declared (and, for projects, his own).
 -- table: teams
 WITH h AS (
     SELECT f.session_id, f.hand_seq,
@@ -39,9 +39,9 @@ WITH h AS (
     GROUP BY ALL
 )
 SELECT ps.name AS player,
-       count(*) FILTER (WHERE h.contract = 'hokum') AS hokum,
+       count(*) FILTER (WHERE h.contract = 'hokum' AND h.ashkal IS DISTINCT FROM 'true') AS hokum,
        count(*) FILTER (WHERE h.contract = 'sun' AND h.ashkal IS DISTINCT FROM 'true') AS sun,
-       count(*) FILTER (WHERE h.ashkal = 'true') AS ashkal,
+       count(*) FILTER (WHERE h.contract = 'ashkal' OR h.ashkal = 'true') AS ashkal,
        count(*) AS declared,
        count(*) FILTER (WHERE h.made = 'true') AS made,
        round(100.0 * count(*) FILTER (WHERE h.made = 'true') / count(*), 1) AS made_pct
