@@ -213,24 +213,7 @@ class Recorder:
             raise RecorderError(f"{self.path} is a session of {self.cls.name}, not {game}")
         self.game = self.cls.name
         self.validator = SessionValidator(self.header)
-        if players:
-            want = [n.strip() for n in players if n.strip()]
-            if want and tuple(want) != tuple(self.validator.names):
-                raise RecorderError(f"{self.path} is a session of {', '.join(self.validator.names)}, not {', '.join(want)}")
-        # a hand cut short by a crash while it was written (unreadable, or without its score line: the recorder writes
-        # one with every hand, so a last hand without one in a file whose other hands all have one) is moved aside
-        cut_short = hands and hands[-1].score is None and all(h.score is not None for h in hands[:-1])
-        if hands and (cut_short or any(i.kind == "syntax" for i in hands[-1].issues) or not text.endswith("\n")):
-            cut = self._offset_of_line(text, hands[-1].line)
-            self.torn = text[cut:]
-            Path(str(self.path) + ".torn").write_text(self.torn, encoding="utf-8")
-            self._truncate(cut)
-            hands.pop()
-        for h in hands:
-            v = self.validator.check_hand(h)
-            self.hands.append(h)
-            self.verdicts.append(v)
-            self.resumed_issues.extend(v.issues)
+        self._adopt(text, hands, players)
 
     @staticmethod
     def _offset_of_line(text: str, line: int) -> int:
@@ -252,6 +235,27 @@ class Recorder:
             f.truncate(len(data))
             f.flush()
             os.fsync(f.fileno())
+
+    def _adopt(self, text: str, hands: list, players) -> None:
+        """Take over the hands already in the file: check the players named, move aside a last hand cut short by a
+        crash while it was written (unreadable, or without its score line: the recorder writes one with every hand,
+        so a last hand without one in a file whose other hands all have one), and validate the rest."""
+        if players:
+            want = [n.strip() for n in players if n.strip()]
+            if want and tuple(want) != tuple(self.validator.names):
+                raise RecorderError(f"{self.path} is a session of {', '.join(self.validator.names)}, not {', '.join(want)}")
+        cut_short = hands and hands[-1].score is None and all(h.score is not None for h in hands[:-1])
+        if hands and (cut_short or any(i.kind == "syntax" for i in hands[-1].issues) or not text.endswith("\n")):
+            cut = self._offset_of_line(text, hands[-1].line)
+            self.torn = text[cut:]
+            Path(str(self.path) + ".torn").write_text(self.torn, encoding="utf-8")
+            self._truncate(cut)
+            hands.pop()
+        for h in hands:
+            v = self.validator.check_hand(h)
+            self.hands.append(h)
+            self.verdicts.append(v)
+            self.resumed_issues.extend(v.issues)
 
     # --- the session so far -------------------------------------------------------
     @property
@@ -963,22 +967,7 @@ class EventRecorder(Recorder):
         self.validator = EventSessionValidator(self.header)
         if self.validator.session_issues:
             raise RecorderError(self.validator.session_issues[0].message)
-        if players:
-            want = [n.strip() for n in players if n.strip()]
-            if want and tuple(want) != tuple(self.validator.names):
-                raise RecorderError(f"{self.path} is a session of {', '.join(self.validator.names)}, not {', '.join(want)}")
-        cut_short = hands and hands[-1].score is None and all(h.score is not None for h in hands[:-1])
-        if hands and (cut_short or any(i.kind == "syntax" for i in hands[-1].issues) or not text.endswith("\n")):
-            cut = self._offset_of_line(text, hands[-1].line)
-            self.torn = text[cut:]
-            Path(str(self.path) + ".torn").write_text(self.torn, encoding="utf-8")
-            self._truncate(cut)
-            hands.pop()
-        for h in hands:
-            v = self.validator.check_hand(h)
-            self.hands.append(h)
-            self.verdicts.append(v)
-            self.resumed_issues.extend(v.issues)
+        self._adopt(text, hands, players)
 
     # --- the session so far ------------------------------------------------------------------------------
     def sheet_rows(self) -> list[tuple[str, int]]:

@@ -51,6 +51,8 @@ DEAL, AUCTION, COMPLETE, PLAY, DONE = "deal", "auction", "complete", "play", "do
 class BalootOptions(Options):
     """The options of §13 (``opt.`` dropped); every default is the spec's. Values are written in lower case."""
 
+    values_any_case = True  # the spec writes values in capitals (``first_lead=DECLARER``)
+
     cut_variant: bool = False  # opt.cut_variant (BAL-DEAL-4): only the resulting hands are recorded
     kawesh: bool = False  # opt.kawesh
     project_tie_trump_priority: bool = False  # opt.project_tie_trump_priority (BAL-PROJ-9)
@@ -93,18 +95,6 @@ class BalootOptions(Options):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"option '{name}' takes one of {', '.join(allowed)}, not '{getattr(self, name)}'")
 
-    @classmethod
-    def parse(cls, text: str) -> "BalootOptions":
-        """Read ``"first_lead=DECLARER; kawesh"`` (values in any case, as the spec writes them).
-
-        Raises:
-            ValueError: an unknown option or a value of the wrong kind.
-        """
-        items = []
-        for raw in text.replace(",", ";").split(";"):
-            name, eq, value = raw.partition("=")
-            items.append(f"{name}={value.strip().lower()}" if eq else name)
-        return super().parse("; ".join(items))  # type: ignore[return-value]
 
 
 class BalootState(NamedTuple):

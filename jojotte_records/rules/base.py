@@ -66,6 +66,9 @@ class Options:
     ``name=value`` pairs separated by ``;`` (a bare name means ``true``).
     """
 
+    # the values of a game whose spec writes them in capitals (``made_score=POINTS_WON``) are read in any case
+    values_any_case: ClassVar[bool] = False
+
     @classmethod
     def parse(cls, text: str) -> "Options":
         """Read ``"nullo_bidder_may_meld; sequence_tie=defender"``.
@@ -73,6 +76,12 @@ class Options:
         Raises:
             ValueError: an unknown option or a value of the wrong kind.
         """
+        if cls.values_any_case:
+            items = []
+            for raw in text.replace(",", ";").split(";"):
+                name, eq, value = raw.partition("=")
+                items.append(f"{name}={value.strip().lower()}" if eq else name)
+            text = "; ".join(items)
         known = {f.name: f for f in fields(cls)}
         values: dict[str, Any] = {}
         for raw in text.replace(",", ";").split(";"):

@@ -45,6 +45,8 @@ CHANCE_PHASES = (DEAL, REFILL)
 class PitchOptions(Options):
     """The options of §14; every default is the spec's. Values are written in lower case (``made_score=points_won``)."""
 
+    values_any_case = True  # the spec writes values in capitals (``made_score=POINTS_WON``)
+
     points: int = 10  # opt.points: N, the point-count variant (§11)
     made_score: str = "bid"  # opt.made_score (PIT-SCORE-2)
     opponents_score: str = "points_won"  # opt.opponents_score (PIT-SCORE-4)
@@ -78,18 +80,6 @@ class PitchOptions(Options):
         if not 1 <= self.min_bid <= self.points:
             raise ValueError(f"option 'min_bid' must be between 1 and {self.points}, not '{self.min_bid}'")
 
-    @classmethod
-    def parse(cls, text: str) -> "PitchOptions":
-        """Read ``"points=16; dirty; made_score=POINTS_WON"`` (values in any case, as the spec writes them).
-
-        Raises:
-            ValueError: an unknown option or a value of the wrong kind.
-        """
-        items = []
-        for raw in text.replace(",", ";").split(";"):
-            name, eq, value = raw.partition("=")
-            items.append(f"{name}={value.strip().lower()}" if eq else name)
-        return super().parse("; ".join(items))  # type: ignore[return-value]
 
 
 class PitchState(NamedTuple):
