@@ -140,17 +140,7 @@ class Recorder:
             self.cls = _game_class(game or "jojotte")
             self.game = self.cls.name
             labels = self.cls.seat_labels
-            names = [n.strip() for n in (players or []) if n.strip()] or list(labels)
-            if len(names) != len(labels):
-                raise RecorderError(f"{self.cls.title} has {len(labels)} players ({' '.join(labels)}); {len(names)} named")
-            tags_out = [("Event", self.tags.get("Event", "")), ("Site", self.tags.get("Site", "")),
-                        ("Date", self.tags.get("Date", _dt.date.today().strftime("%Y.%m.%d"))),
-                        ("Round", self.tags.get("Round", "")), ("Table", self.tags.get("Table", "")),
-                        ("Game", self.cls.name), ("Players", "; ".join(names))]
-            for k, v in self.tags.items():
-                if k not in dict(tags_out):
-                    tags_out.append((k, v))
-            self.header = SessionHeader(tuple((k, v) for k, v in tags_out if v), source=str(self.path))
+            self.header = self._new_header(labels, players)
             self.header_written = False
             self.validator = SessionValidator(self.header)
             if self.validator.session_issues:
@@ -235,6 +225,21 @@ class Recorder:
             f.truncate(len(data))
             f.flush()
             os.fsync(f.fileno())
+
+    def _new_header(self, labels, players: list[str] | None) -> SessionHeader:
+        """The tags of a new session: the event's (``--event``, ``--round`` …), today's date unless given, the game and
+        the players (the seat labels when none are named)."""
+        names = [n.strip() for n in (players or []) if n.strip()] or list(labels)
+        if len(names) != len(labels):
+            raise RecorderError(f"{self.cls.title} has {len(labels)} players ({' '.join(labels)}); {len(names)} named")
+        tags_out = [("Event", self.tags.get("Event", "")), ("Site", self.tags.get("Site", "")),
+                    ("Date", self.tags.get("Date", _dt.date.today().strftime("%Y.%m.%d"))),
+                    ("Round", self.tags.get("Round", "")), ("Table", self.tags.get("Table", "")),
+                    ("Game", self.cls.name), ("Players", "; ".join(names))]
+        for k, v in self.tags.items():
+            if k not in dict(tags_out):
+                tags_out.append((k, v))
+        return SessionHeader(tuple((k, v) for k, v in tags_out if v), source=str(self.path))
 
     def _adopt(self, text: str, hands: list, players) -> None:
         """Take over the hands already in the file: check the players named, move aside a last hand cut short by a
@@ -929,17 +934,7 @@ class EventRecorder(Recorder):
             if issues:
                 raise RecorderError(issues[0].message)
             labels = tuple(probe.seat_labels)
-            names = [n.strip() for n in (players or []) if n.strip()] or list(labels)
-            if len(names) != len(labels):
-                raise RecorderError(f"{self.cls.title} has {len(labels)} players ({' '.join(labels)}); {len(names)} named")
-            tags_out = [("Event", self.tags.get("Event", "")), ("Site", self.tags.get("Site", "")),
-                        ("Date", self.tags.get("Date", _dt.date.today().strftime("%Y.%m.%d"))),
-                        ("Round", self.tags.get("Round", "")), ("Table", self.tags.get("Table", "")),
-                        ("Game", self.cls.name), ("Players", "; ".join(names))]
-            for k, v in self.tags.items():
-                if k not in dict(tags_out):
-                    tags_out.append((k, v))
-            self.header = SessionHeader(tuple((k, v) for k, v in tags_out if v), source=str(self.path))
+            self.header = self._new_header(labels, players)
             self.header_written = False
             self.validator = EventSessionValidator(self.header)
             if self.validator.session_issues:
