@@ -69,6 +69,18 @@ def main() -> None:
                 analyze_verdict(v, form)
                 times.append(clock() - t)
         print(f"{game} ({what}): {len(times)} hands, {ms(times)} per hand (jojotte analyze, annotations included)")
+    # Baloot: the last four tricks, exactly (analyze_events)
+    from jojotte_records.simulate import simulate_items
+
+    items = list(simulate_items("baloot", max(args.deals // 5, 1), args.seed))
+    times = []
+    for summary, vs in validate_stream(items):
+        for v in vs:
+            if v.state is not None and v.state.phase == "done" and v.state.declarer >= 0:
+                t = clock()
+                analyze_verdict(v, summary.rules)
+                times.append(clock() - t)
+    print(f"baloot (the last 16 cards): {len(times)} hands, {ms(times)} per hand (jojotte analyze, annotations included)")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,9 @@ best play by both players, with the best card(s) and marks (inaccuracy: costs po
 (jojotte-3, jojotte-4s, the box) are analysed for the two who play: the declarer (the Nullo
 bidder) and the active defender; their comments say whose value eval is (vs=A-C). Four players
 in partnerships (jojotte-4p) are analysed exactly from the point where 16 cards remain, for the
-sides (vs=N+S-E+W), and the output says where the analysis starts.
+sides (vs=N+S-E+W), and the output says where the analysis starts. Baloot hands are analysed
+exactly over their last four tricks (16 cards): eval is the card points the declaring team can
+force from that card on (vs=N+S or vs=W+E); a mistake costs 10 card points or more.
 
 --out writes the records annotated with {[%dd eval=… cost=… best=… mark=…]} after each card
 (eval: the forced value of the whole hand after the card, A minus B: the trick-score difference,
@@ -87,6 +89,17 @@ def _print_file(r) -> None:
             where = f"{r.source}: hand {h.number}"
             if h.reason is not None:
                 typer.echo(f"{where}: not analysed: {h.reason}")
+                continue
+            if h.ending is not None:  # Baloot: the last tricks
+                e = h.ending
+                team = ("N-S", "W-E")[e.team]
+                costs = {t: sum(c.cost for c in e.cards if c.seat % 2 == t) for t in (0, 1)}
+                typer.echo(f"{where}: analysed {h.note}: with best play the declarers ({team}) take {e.value} card points "
+                           f"from there; cost N-S {costs[0]}, W-E {costs[1]}")
+                for c in e.cards:
+                    if c.marks:
+                        typer.echo(f"  trick {c.trick}, card {c.index}: {s.names[c.seat]} played {card_name(c.card)}: costs "
+                                   f"{c.cost} card points ({c.marks[0]}); best {' or '.join(card_name(b) for b in c.best)}")
                 continue
             v = h.start
             names = h.labels(s.names)  # the two players (declarer and active defender in three-player forms), or sides

@@ -1735,6 +1735,7 @@ class HandAnalysis(NamedTuple):
     seats: tuple[int, int] = (0, 1)  # the seats of the two players (the cards' seats, values and outcomes are 0, 1 for them)
     sides: bool = False  # four players in partnerships: the cards' seats are the players', values are side 0's (N-S)
     note: str = ""  # four players: where the analysis starts ("from trick 5, card 1 (16 cards left)")
+    ending: object = None  # Baloot: the last tricks, exactly (`analyze_events.EndingAnalysis`)
 
     def labels(self, labels: tuple[str, ...]) -> tuple[str, str]:
         """The two players' (or, four players, the two sides') labels or names among the session's ``labels``."""
@@ -1834,6 +1835,16 @@ def two_player_form(rules, verdict):
 
 def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
     """One hand: its cards judged and its record annotated, or the reason it cannot be analysed."""
+    if getattr(rules, "name", "") == "baloot":  # the last tricks, exactly (analyze_events)
+        from .analyze_events import ENDGAME_CARDS as LAST, analyze_ending, annotate_ending
+
+        if verdict.issues:
+            return HandAnalysis(verdict.number, verdict.record, (), "the hand has findings; its play is not analysed")
+        ending = analyze_ending(rules, verdict)
+        if ending is None:
+            return HandAnalysis(verdict.number, verdict.record, (), f"the play stops before {LAST} cards remain")
+        return HandAnalysis(verdict.number, annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
+                            f"from trick {ending.start_trick} ({LAST} cards left)", ending)
     if isinstance(rules, JojotteRules) and type(rules).seats == 4 and getattr(rules, "trick_size", 2) == 4:
         try:  # four players in partnerships: the last tricks, exactly
             cards, note = analyze_partnership(verdict, rules)
@@ -1882,6 +1893,13 @@ def analyze_paths(paths, on_hand=None):
 
 def hand_json(h: HandAnalysis, labels: tuple[str, ...]) -> dict:
     doc = {"hand": h.number, "analysed": h.reason is None, "reason": h.reason}
+    if h.ending is not None:  # Baloot: the declaring team's card points over the last tricks
+        e = h.ending
+        doc.update({"from": h.note, "team": ("NS", "WE")[e.team], "card_points": e.value,
+                    "cards": [{"trick": c.trick, "card": c.index, "seat": labels[c.seat], "played": card_name(c.card),
+                               "before": c.before, "after": c.after, "cost": c.cost,
+                               "best": [card_name(b) for b in c.best], "marks": list(c.marks)} for c in e.cards]})
+        return doc
     if h.reason is None:
         seat_labels = labels
         labels = h.labels(labels)
@@ -1917,7 +1935,7 @@ def analysis_json(results: list[FileAnalysis]) -> dict:
                              "hands": [hand_json(h, s.labels) for h in s.hands]})
             hands += len(s.hands)
             analysed += sum(1 for h in s.hands if h.reason is None)
-            cards += sum(len(h.cards) for h in s.hands)
+            cards += sum(len(h.cards) + (len(h.ending.cards) if h.ending is not None else 0) for h in s.hands)
         files.append({"source": r.source, "read_error": str(r.read_error) if r.read_error else None, "sessions": sessions})
     return {"format_version": 1, "summary": {"files": len(results), "hands": hands, "analysed": analysed, "cards": cards},
             "files": files}
@@ -1925,18 +1943,9 @@ def analysis_json(results: list[FileAnalysis]) -> dict:
 
 def write_annotated(results: list[FileAnalysis], out) -> None:
     """The annotated records, in canonical notation, every session of every file."""
-    from .notation import seat_labels, sheet_labels, write_hand, write_header
+    from .notation import write_stream
 
-    first = True
-    for r in results:
-        for s in r.sessions:
-            if not first:
-                out.write("\n")
-            first = False
-            out.write(write_header(s.header))
-            labels, columns = seat_labels(s.header), sheet_labels(s.header)
-            for h in s.hands:
-                out.write("\n" + write_hand(h.record, labels, columns))
+    write_stream((item for r in results for s in r.sessions for item in (s.header, *(h.record for h in s.hands))), out)
 
 
 def what_if_file(path: str, hand: int, at: str, card: str, session: int = 1) -> tuple[WhatIf, tuple[str, ...]]:

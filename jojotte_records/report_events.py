@@ -37,7 +37,8 @@ class ItemText(NamedTuple):
     label: str
     text: str
     flagged: str  # the kind of the issue found here, ""
-    comments: tuple[str, ...]
+    comments: tuple[str, ...]  # as written, without the analyzer's [%dd …] comment
+    dd: str  # the analyzer's verdict on the card ("costs 13 (mistake); best QH or KH"), ""
 
 
 class LineText(NamedTuple):
@@ -137,6 +138,18 @@ class EventSessionContext:
     issues: tuple[IssueView, ...]
 
 
+def _dd_text(comments) -> str:
+    """The analyzer's ``[%dd …]`` comment of a card, in words (``jojotte analyze``: Baloot's last tricks)."""
+    from .analyze import parse_dd_comment
+
+    for c in comments:
+        f = parse_dd_comment(c)
+        if f is not None and f.get("cost", "0") != "0":
+            best = " or ".join(f.get("best", "").split(","))
+            return f"costs {f['cost']} card points" + (f" ({f['mark']})" if f.get("mark") else "") + (f"; best {best}" if best else "")
+    return ""
+
+
 def card_text(card: int) -> CardText:
     return CardText(card_symbol_name(card), _SUIT_CLASS.get(suit_of(card), ""))
 
@@ -189,7 +202,9 @@ class EventReportSession(HandFiles):
                                 labels[i].lower() if compass else "") for i in range(len(labels)))
         flagged = {(i.loc.line, i.loc.column): i.kind for i in v.issues if i.loc.line}
         lines = tuple(LineText(ln.keyword, ln.number, tuple(ItemText(it.label, " ".join(it.words),
-                                                                    flagged.get((it.line, it.column), ""), it.comments)
+                                                                    flagged.get((it.line, it.column), ""),
+                                                                    tuple(c for c in it.comments if not c.startswith("[%dd")),
+                                                                    _dd_text(it.comments))
                                                            for it in ln.items), ln.winner, ln.comments,
                                "; " if ln.keyword in rules.list_lines else ", ")
                       for ln in rec.lines)
