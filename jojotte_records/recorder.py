@@ -548,6 +548,11 @@ class Recorder:
             n = len(self.columns)
             ws = WrittenScore(tuple(v.entry.below(i) for i in range(n)), tuple(v.entry.above(i) for i in range(n)), v.entry.held_aside)
             rec = rec._replace(score=ws)
+        return self._write_and_check(rec, write_hand(rec, self.labels, self.columns), SessionValidator)
+
+    def _write_and_check(self, rec, body: str, validator_class):
+        """Append a finished hand (``body``, its canonical text) to the file, after the session's tags when the file is
+        new, and fsync; then validate it on the session's sheet. Returns its verdict."""
         text = ""
         if not self.header_written:
             tags = list(self.header.tags)
@@ -555,7 +560,6 @@ class Recorder:
                 tags.append(("FirstDealer", self.labels[rec.dealer]))
             self.header = self.header._replace(tags=tuple(tags))
             text += write_header(self.header)
-        body = write_hand(rec, self.labels, self.columns)
         text += "\n" + body
         # the line where this hand starts in the file, for a later undo
         before = self.path.read_text(encoding="utf-8") if self.path.exists() and self.header_written else ""
@@ -564,7 +568,7 @@ class Recorder:
         self._append(text, fresh=not self.header_written)
         if not self.header_written:
             self.header_written = True
-            self.validator = SessionValidator(self.header._replace(source=str(self.path)))
+            self.validator = validator_class(self.header._replace(source=str(self.path)))
             for h in self.hands:  # pragma: no cover - no hands before the header is written
                 self.validator.check_hand(h)
         verdict = self.validator.check_hand(rec)
@@ -1343,30 +1347,9 @@ class EventRecorder(Recorder):
 
         rules = self.rules
         score = rules.hand_score(state, self.validator.sheet)
-        rec = EventHand(self.hand_number, dealer, hand_lines(rules, dealer, actions), EventScore(tuple(score.delta)))
-        text = ""
-        if not self.header_written:
-            tags = list(self.header.tags)
-            if not any(k == "FirstDealer" for k, _ in tags):
-                tags.append(("FirstDealer", self.labels[dealer]))
-            self.header = self.header._replace(tags=tuple(tags))
-            text += write_header(self.header)
-        body = write_event_hand(rec, rules)
-        text += "\n" + body
-        before = self.path.read_text(encoding="utf-8") if self.path.exists() and self.header_written else ""
-        start_line = before.count("\n") + text[:len(text) - len(body)].count("\n") + 1
-        rec = rec._replace(line=start_line)
-        self._append(text, fresh=not self.header_written)
-        if not self.header_written:
-            self.header_written = True
-            self.validator = EventSessionValidator(self.header._replace(source=str(self.path)))
-            for h in self.hands:  # pragma: no cover - no hands before the header is written
-                self.validator.check_hand(h)
-        verdict = self.validator.check_hand(rec)
-        self.hands.append(rec)
-        self.verdicts.append(verdict)
-        self.steps = []
-        return verdict
+        rec = EventHand(self.hand_number, dealer, hand_lines(rules, dealer, actions, self.validator.sheet),
+                        EventScore(tuple(score.delta)))
+        return self._write_and_check(rec, write_event_hand(rec, rules), EventSessionValidator)
 
 
 def _merge(parts: list[Action]) -> Action:
