@@ -48,7 +48,7 @@ from .notation import sheet_column, write_hand, write_session
 from .record import HandRecord, Session, SessionHeader
 from .replay import HandVerdict, SessionSummary, player_names, validate_stream
 from .rules.base import find_variant
-from .rules.jojotte import DONE, PLAY, VOID_HAND, JojotteRules
+from .rules.jojotte import DONE, PLAY, VOID_HAND
 from .rules.jojotte_cards import POINTS, RANK_CHARS, trick_points
 from .tournament import deal_hash
 from .validation import iter_record_files, looks_like_json, open_records, read_error

@@ -46,15 +46,20 @@ def rules_with(variant: str = "") -> JojotteRules:
     return JojotteRules(JojotteOptions.parse(variant) if variant else None)
 
 
-def action(text: str) -> Action:
-    """One call or after-draw event: ``"A pass"``, ``"B name D"``, ``"A melds 4K KD-TD"``, ``"B dix"``."""
+def action(text: str, seats: dict[str, int] = SEAT) -> Action:
+    """One call, after-draw event or card: ``"A pass"``, ``"B name D"``, ``"A melds 4K KD-TD"``, ``"B dix"``,
+    ``"C with declarer"``, ``"A play KH jo"``; ``seats`` maps the form's seat letters (``A B C``, ``N E S W``)."""
     words = text.split()
-    seat = SEAT[words[0].upper()]
+    seat = seats[words[0].upper()]
     kind = words[1].lower()
     if kind == "name":
         return Action(seat, "name", suit=SUIT[words[2].upper()])
+    if kind == "with":
+        return Action(seat, "with_" + words[2].lower())
     if kind == "melds":
         return Action(seat, "melds", melds=melds(" ".join(words[2:])))
+    if kind == "play":
+        return Action(seat, "play", card=parse_card(words[2]), announce=words[3].lower() if len(words) > 3 else "")
     return Action(seat, kind)
 
 
@@ -65,16 +70,22 @@ def play(text: str) -> Action:
                   announce=words[2].lower() if len(words) > 2 else "")
 
 
-def run(rules: JojotteRules, state, script: str):
+def run(rules: JojotteRules, state, script: str, seats: dict[str, int] = SEAT):
     """Apply every event of ``"A pass, B accept"`` (each must be legal)."""
     for item in (x.strip() for x in script.split(",")):
         if not item:
             continue
-        a = action(item)
+        a = action(item, seats)
         v = rules.check(state, a)
         assert v is None, f"{item}: {v}"
         state = rules.apply(state, a)
     return state
+
+
+def violation(rules: JojotteRules, state, script: str, seats: dict[str, int] = SEAT):
+    """The events of ``script`` but the last are legal; the last one's violation."""
+    items = [x.strip() for x in script.split(",") if x.strip()]
+    return rules.check(run(rules, state, ", ".join(items[:-1]), seats), action(items[-1], seats))
 
 
 def run_plays(rules: JojotteRules, state, script: str):

@@ -8,6 +8,7 @@ Seats: A = 0, B = 1, C = 2 (and D = 3 in ``jojotte-4s``), clockwise. Example 10 
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
@@ -17,48 +18,20 @@ from jojotte_records.replay import validate_stream
 from jojotte_records.rules.base import CHANCE, VARIANTS, Action, find_variant
 from jojotte_records.rules.jojotte import JojotteOptions
 from jojotte_records.rules.jojotte3 import Jojotte3BoxRules, Jojotte3Rules, Jojotte4SRules
-from jojotte_records.rules.jojotte_cards import parse_meld
 from jojotte_records.rules.jojotte_sheet import ScoreSheet
 from jojotte_records.simulate import simulate_session
 
 from conftest import EXAMPLES, validate_text
+from jj_helpers import action, run as run_script, violation as script_violation
 
 A, B, C, D = 0, 1, 2, 3
 SEAT = {"A": A, "B": B, "C": C, "D": D}
 SUIT = {"S": 0, "H": 1, "D": 2, "C": 3}
 
 
-def act(text: str) -> Action:
-    """``"A pass"``, ``"B name D"``, ``"C with declarer"``, ``"A melds 4K QH-9H"``, ``"B dix"``."""
-    w = text.split()
-    seat, kind = SEAT[w[0]], w[1]
-    if kind == "name":
-        return Action(seat, "name", suit=SUIT[w[2]])
-    if kind == "with":
-        return Action(seat, "with_" + w[2])
-    if kind == "melds":
-        return Action(seat, "melds", melds=tuple(parse_meld(m) for m in w[2:]))
-    if kind == "play":
-        return Action(seat, "play", card=parse_card(w[2]), announce=w[3] if len(w) > 3 else "")
-    return Action(seat, kind)
-
-
-def run(rules, state, script: str):
-    """Apply each event of a comma-separated script; each must be legal."""
-    for item in (x.strip() for x in script.split(",")):
-        if item:
-            a = act(item)
-            v = rules.check(state, a)
-            assert v is None, f"{item}: {v}"
-            state = rules.apply(state, a)
-    return state
-
-
-def violation(rules, state, script: str):
-    """The events of ``script`` but the last are legal; return the last one's violation."""
-    items = [x.strip() for x in script.split(",") if x.strip()]
-    state = run(rules, state, ", ".join(items[:-1]))
-    return rules.check(state, act(items[-1]))
+act = partial(action, seats=SEAT)
+run = partial(run_script, seats=SEAT)
+violation = partial(script_violation, seats=SEAT)
 
 
 def unknown_hand(rules, dealer: int, turned: str = "AC"):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+from functools import partial
 
 import pytest
 
@@ -20,6 +21,7 @@ from jojotte_records.rules.jojotte_table import TableState
 from jojotte_records.simulate import simulate_session
 
 from conftest import EXAMPLES, validate_text
+from jj_helpers import action, run as run_script, violation as script_violation
 
 N, E, S, W = 0, 1, 2, 3
 SEAT = {"N": N, "E": E, "S": S, "W": W}
@@ -27,31 +29,9 @@ SUIT = {"S": 0, "H": 1, "D": 2, "C": 3}
 R = Jojotte4PRules()
 
 
-def act(text: str) -> Action:
-    w = text.split()
-    seat, kind = SEAT[w[0]], w[1]
-    if kind == "name":
-        return Action(seat, "name", suit=SUIT[w[2]])
-    if kind == "melds":
-        return Action(seat, "melds", melds=tuple(parse_meld(m) for m in w[2:]))
-    if kind == "play":
-        return Action(seat, "play", card=parse_card(w[2]), announce=w[3] if len(w) > 3 else "")
-    return Action(seat, kind)
-
-
-def run(rules, state, script: str):
-    for item in (x.strip() for x in script.split(",")):
-        if item:
-            a = act(item)
-            v = rules.check(state, a)
-            assert v is None, f"{item}: {v}"
-            state = rules.apply(state, a)
-    return state
-
-
-def violation(rules, state, script: str):
-    items = [x.strip() for x in script.split(",") if x.strip()]
-    return rules.check(run(rules, state, ", ".join(items[:-1])), act(items[-1]))
+act = partial(action, seats=SEAT)
+run = partial(run_script, seats=SEAT)
+violation = partial(script_violation, seats=SEAT)
 
 
 def fresh(dealer: int = W, turned: str = "8H", rules=R):
