@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-from jojotte_records.cards import card_name, iter_cards, parse_card
 from jojotte_records.rules.base import CHANCE, Action, Violation
 from jojotte_records.rules.baloot import BalootOptions, BalootRules, BalootState
 
+from cards_helpers import C, M, names  # noqa: F401  (used here and re-exported to the Baloot tests)
+
 N, W, S, E = 0, 1, 2, 3
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
-
-
-def C(text: str) -> int:
-    return parse_card(text)
-
-
-def M(text: str) -> int:
-    m = 0
-    for t in text.split():
-        m |= 1 << parse_card(t)
-    return m
-
-
-def names(mask: int) -> str:
-    return " ".join(card_name(c) for c in iter_cards(mask))
 
 
 def rules(text: str = "") -> BalootRules:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_records.cards import FULL_PACK_WITH_JOKERS, card_name, iter_cards, mask_of, parse_card
+from jojotte_records.cards import FULL_PACK_WITH_JOKERS, card_name, iter_cards, mask_of
 from jojotte_records.errors import IllegalActionError
 from jojotte_records.rules.base import CHANCE, VARIANTS, Action, find_variant
 from jojotte_records.rules.pitch import (AUCTION, BURN, CALL, DISCARD, DONE, MOON, PLAY, REFILL, REMAINDER, TRUMP,
@@ -21,24 +21,11 @@ from jojotte_records.rules.pitch import (AUCTION, BURN, CALL, DISCARD, DONE, MOO
                                          play_random_hand, refill_action, simulate_game)
 from jojotte_records.rules.pitch_cards import POINT_VARIANTS, X1, X2, describe_order, pitch_pack, trump_table
 
+from cards_helpers import C, M, names
+
 SPEC = Path(__file__).resolve().parent.parent.parent / "shared" / "rules" / "pitch.md"
 N, E, S, W = 0, 1, 2, 3
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
-
-
-def C(text: str) -> int:
-    return parse_card(text)
-
-
-def M(text: str) -> int:
-    m = 0
-    for t in text.split():
-        m |= 1 << parse_card(t)
-    return m
-
-
-def names(mask: int) -> str:
-    return " ".join(card_name(c) for c in iter_cards(mask))
 
 
 def rules(text: str = "") -> PitchRules:
