@@ -12,39 +12,19 @@ picked AS (
     SELECT m.* FROM members m
     WHERE m.n > 1
       AND EXISTS (SELECT 1 FROM picked_seats ps WHERE ps.session_id = m.session_id AND ps.sheet_seat = m.sheet_seat)
-),
-sheet AS (
-    SELECT m.side,
-           count(*) AS sessions,
-           count(*) FILTER (WHERE sh.won_session) AS sessions_won,
-           sum(sh.rubbers) AS rubbers,
-           sum(sh.games) AS games,
-           sum(sh.above) AS above,
-           sum(sh.below) AS below,
-           sum(sh.total) AS total
-    FROM picked m
-    JOIN session_sheet sh ON sh.session_id = m.session_id AND sh.seat = m.sheet_seat
-    GROUP BY m.side
-),
-played AS (
-    SELECT m.side,
-           count(*) AS hands,
-           count(*) FILTER (WHERE h.winner_seat = m.sheet_seat) AS hands_won
-    FROM picked m
-    JOIN hands h USING (session_id)
-    GROUP BY m.side
 )
-SELECT sheet.side,
-       sessions,
-       sessions_won,
-       rubbers,
-       games,
-       coalesce(played.hands, 0) AS hands,
-       coalesce(played.hands_won, 0) AS hands_won,
-       above,
-       below,
-       total,
-       round(total / nullif(played.hands, 0), 2) AS avg_per_hand
-FROM sheet
-LEFT JOIN played ON played.side = sheet.side
+SELECT m.side,
+       count(*) AS sessions,
+       count(*) FILTER (WHERE r.won_session) AS sessions_won,
+       sum(r.rubbers) AS rubbers,
+       sum(r.games) AS games,
+       sum(r.hands) AS hands,
+       sum(r.hands_won) AS hands_won,
+       sum(r.above) AS above,
+       sum(r.below) AS below,
+       sum(r.total) AS total,
+       round(sum(r.total) / nullif(sum(r.hands), 0), 2) AS avg_per_hand
+FROM picked m
+JOIN v_column_results r ON r.session_id = m.session_id AND r.sheet_seat = m.sheet_seat
+GROUP BY m.side
 ORDER BY rubbers DESC, total DESC, side
