@@ -691,9 +691,14 @@ def slugify(text: str, limit: int = 60) -> str:
 
 
 class HandFiles:
-    """Where a session's hand pages go: ``per_file`` hands share a file (`HANDS_PER_FILE`)."""
+    """Where a session's hand pages go: ``per_file`` hands share a file (`HANDS_PER_FILE`), written a batch at a
+    time (``batch``) into the session's folder (``dir``) of the site (``site``)."""
 
     per_file: int
+    batch: list
+    dir: str
+    site: object
+    title: str
 
     def hand_file(self, position: int) -> str:
         """The file that holds the hand at ``position`` (1-based)."""
@@ -702,6 +707,22 @@ class HandFiles:
 
     def hand_url(self, position: int) -> str:
         return f"{self.hand_file(position)}#hand-{position}"
+
+    def hands_page(self, title: str, first: int, end: int, hands: list) -> tuple[str, object]:
+        """The template and context of the file of ``hands`` (``title``: "Hands 1-10")."""
+        raise NotImplementedError
+
+    def _flush(self, last: bool = False) -> None:
+        """Write the batch of hand views (``self.batch``) as one file; the last hand of a session links nowhere."""
+        hands = self.batch
+        if not hands:
+            return
+        if last:
+            hands[-1] = hands[-1]._replace(next_url="")
+        first, end = hands[0].position, hands[-1].position
+        template, ctx = self.hands_page(f"Hand {first}" if first == end else f"Hands {first}-{end}", first, end, hands)
+        self.site.write_page(f"{self.dir}/{self.hand_file(first)}", template, ctx)
+        self.batch = []
 
 
 class _Session(HandFiles):
@@ -746,17 +767,9 @@ class _Session(HandFiles):
         self.site.stats.add_hand(v, self)
         self.prev_sheet = v.sheet
 
-    def _flush(self, last: bool = False) -> None:
-        hands = self.batch
-        if not hands:
-            return
-        if last:
-            hands[-1] = hands[-1]._replace(next_url="")
-        first, end = hands[0].position, hands[-1].position
-        title = f"Hand {first}" if first == end else f"Hands {first}-{end}"
-        ctx = HandsContext(f"{title} | {self.title}", "../../", self.title, "index.html", first, end, tuple(hands))
-        self.site.write_page(f"{self.dir}/{self.hand_file(first)}", "hands.html", ctx)
-        self.batch = []
+    def hands_page(self, title: str, first: int, end: int, hands: list) -> tuple[str, object]:
+        return "hands.html", HandsContext(f"{title} | {self.title}", "../../", self.title, "index.html", first, end,
+                                          tuple(hands))
 
     # --- the session's page ---
     def finish(self, summary: SessionSummary) -> SessionRow:

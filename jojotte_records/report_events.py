@@ -225,18 +225,9 @@ class EventReportSession(HandFiles):
                              tuple(issue_view(i) for i in v.unchecked), rec.comments, v.ok,
                              self.hand_url(position - 1) if position > 1 else "", self.hand_url(position + 1))
 
-    def _flush(self, last: bool = False) -> None:
-        hands = self.batch
-        if not hands:
-            return
-        if last:
-            hands[-1] = hands[-1]._replace(next_url="")
-        first, end = hands[0].position, hands[-1].position
-        title = f"Hand {first}" if first == end else f"Hands {first}-{end}"
-        ctx = EventHandsContext(f"{title} | {self.title}", "../../", self.title, "index.html", self.rules.title,
-                                tuple(self.columns), tuple(hands))
-        self.site.write_page(f"{self.dir}/{self.hand_file(first)}", "event_hands.html", ctx)
-        self.batch = []
+    def hands_page(self, title: str, first: int, end: int, hands: list) -> tuple[str, object]:
+        return "event_hands.html", EventHandsContext(f"{title} | {self.title}", "../../", self.title, "index.html",
+                                                     self.rules.title, tuple(self.columns), tuple(hands))
 
     def finish(self, summary: EventSummary) -> SessionRow:
         self._flush(last=True)
