@@ -108,6 +108,13 @@ class EventSessionValidator:
     def _first_dealer(self) -> int:
         return first_dealer(self.header, self.labels, self.names, self.session_issues)
 
+    def wrong_dealer(self, dealer: int) -> Violation | None:
+        """Why ``dealer`` may not deal the next hand (the deal passes on by the game's rule, e.g. PIT-DEAL-3), or None."""
+        exp = self.expected_dealer
+        if exp < 0 or dealer == exp:
+            return None
+        return Violation(getattr(self.rules, "dealer_rule", self.prefix), f"{{p{dealer}}} deals, but it is {{p{exp}}}'s deal")
+
     def check_hand(self, hand: EventHand) -> EventVerdict:
         self.hands += 1
         rules = self.rules
@@ -122,10 +129,10 @@ class EventSessionValidator:
             issues.append(Issue(getattr(rules, "game_rule", self.prefix), "the game was already over before this hand "
                                 f"({self._winner_text()} won)", loc(phase="deal", line=hand.line, column=1), "consistency"))
         if hand.dealer >= 0:
-            if self.expected_dealer >= 0 and hand.dealer != self.expected_dealer:
-                issues.append(Issue(getattr(rules, "dealer_rule", self.prefix), f"{self.names[hand.dealer]} deals, but it is "
-                                    f"{self.names[self.expected_dealer]}'s deal", loc(phase="deal", line=hand.line, column=hand.column),
-                                    "illegal"))
+            v = self.wrong_dealer(hand.dealer)
+            if v is not None:
+                issues.append(Issue(v.rule, format_message(v.text, self.names),
+                                    loc(phase="deal", line=hand.line, column=hand.column), "illegal"))
             self.expected_dealer = rules.next_dealer(hand.dealer)
         state, actions = self._replay(hand, issues, loc)
         score = None

@@ -620,11 +620,9 @@ class Recorder:
         v = self.rules.check_seating(seat, (0,) * self.rules.seats)
         if v is not None:
             return Refusal(v.rule, self._msg(v), self.labels)
-        exp = self.validator.expected_dealer
-        rubber_start = not self.validator.sheet.rubber_in_progress and self.rules.options.recut_each_rubber
-        if exp >= 0 and seat != exp and not rubber_start:
-            rule = "JJ-DEAL-1" if not self.hands else "JJ-DEAL-2"
-            return Refusal(rule, f"it is {self.names[exp]}'s deal, not {self.names[seat]}'s", (self.labels[exp],))
+        v = self.validator.wrong_dealer(seat, first=not self.hands)
+        if v is not None:
+            return Refusal(v.rule, self._msg(v), (self.labels[self.validator.expected_dealer],))
         return ("dealer", seat), f"dealer {self.labels[seat]}"
 
     def _cards(self, text: str) -> list[int] | Refusal:
@@ -1128,10 +1126,9 @@ class EventRecorder(Recorder):
         seat = self._seat_word(text)
         if seat is None:
             return Refusal("NOTATION", f"'{text}' is not a seat", self.labels)
-        exp = self.validator.expected_dealer
-        if exp >= 0 and seat != exp:
-            return Refusal(getattr(self.rules, "dealer_rule", self.rules.rule_prefix),
-                           f"it is {self.names[exp]}'s deal, not {self.names[seat]}'s", (self.labels[exp],))
+        v = self.validator.wrong_dealer(seat)
+        if v is not None:
+            return Refusal(v.rule, self._msg(v), (self.labels[self.validator.expected_dealer],))
         return ("dealer", seat), f"dealer {self.labels[seat]}"
 
     def _read_action(self, state, text: str, legal) -> tuple[Action, tuple] | Refusal:

@@ -100,6 +100,17 @@ class SessionValidator:
     def msg(self, v: Violation) -> str:
         return format_message(v.text, self.names)
 
+    def wrong_dealer(self, dealer: int, first: bool) -> Violation | None:
+        """Why ``dealer`` may not deal the next hand (``first``: the session's first), or None: the deal alternates
+        (JJ-DEAL-2) from the ``[FirstDealer]`` (JJ-DEAL-1), and is cut again for each rubber under
+        ``recut_each_rubber``."""
+        exp = self.expected_dealer
+        if exp < 0 or dealer == exp or (not self.sheet.rubber_in_progress and self.rules.options.recut_each_rubber):
+            return None
+        if first:
+            return Violation("JJ-DEAL-1", f"{{p{dealer}}} deals, but it is {{p{exp}}}'s deal ([FirstDealer])")
+        return Violation("JJ-DEAL-2", f"{{p{dealer}}} deals, but it is {{p{exp}}}'s deal (the deal alternates)")
+
     # --- one hand -----------------------------------------------------------------
     def check_hand(self, hand: HandRecord) -> HandVerdict:
         self.hands += 1
@@ -116,13 +127,10 @@ class SessionValidator:
 
         # the dealer (JJ-DEAL-2; the first dealer by JJ-DEAL-1)
         if hand.dealer >= 0:
-            rubber_start = not self.sheet.rubber_in_progress and self.rules.options.recut_each_rubber
-            if self.expected_dealer >= 0 and hand.dealer != self.expected_dealer and not rubber_start:
-                rule = "JJ-DEAL-1" if self.hands == 1 else "JJ-DEAL-2"
+            v = self.wrong_dealer(hand.dealer, first=self.hands == 1)
+            if v is not None:
                 line, col = hand.mark("dealer") or (hand.line, 1)
-                issues.append(Issue(rule, f"{self.names[hand.dealer]} deals, but it is {self.names[self.expected_dealer]}'s deal"
-                                    + (" (the deal alternates)" if rule == "JJ-DEAL-2" else " ([FirstDealer])"),
-                                    loc(phase="deal", line=line, column=col), "illegal"))
+                illegal(v, phase="deal", line=line, column=col)
             self.expected_dealer = self.rules.next_dealer(hand.dealer)
         rubbers_before = sum(self.sheet.rubbers)
         state, _ = self._replay(hand, issues, unchecked, loc, illegal)
