@@ -76,6 +76,16 @@ def test_a_pitch_hand_is_saved_in_canonical_notation(tmp_path):
     assert (rec.question().key, rec.question().default) == ("dealer", "N")
 
 
+def test_the_next_dealer_is_the_one_on_the_left(tmp_path):
+    """PIT-DEAL-3, asked of the validator: after W deals, S may not; N may."""
+    rec = new_pitch(tmp_path)
+    enter(rec, PITCH_HAND)
+    refused = rec.answer("S")
+    assert isinstance(refused, Refusal) and refused.rule == "PIT-DEAL-3" and refused.legal == ("N",)
+    assert "Sue deals, but it is Nell's deal" in refused.message
+    assert isinstance(rec.answer("N"), Accepted)
+
+
 def test_pitch_questions_offer_the_legal_actions_as_words(tmp_path):
     rec = new_pitch(tmp_path)
     q = enter(rec, PITCH_HAND[:1]) and rec.question()
