@@ -31,38 +31,33 @@ def _trick_points(s) -> tuple[int, int]:
     return tuple(s.card_pts[i] + (JOJOTTE if s.jo[i] == 2 else 0) for i in (0, 1))
 
 
-def brute_points(rules, s) -> int:
-    """Trick points to come of the player to move minus the opponent's, both maximising that."""
+def _brute_difference(rules, s, measure) -> int:
+    """What the player to move gains minus what the opponent gains from here on, ``measure(state)`` giving each
+    player's total so far; both maximise that difference."""
     me = rules.current_player(s)
-    before = _trick_points(s)
+    before = measure(s)
     best = None
     for a in rules.legal_actions(s):
         if a.kind != "play":
             continue
         n = rules.apply(s, a)
-        after = _trick_points(n)
+        after = measure(n)
         v = (after[me] - before[me]) - (after[1 - me] - before[1 - me])
         if n.phase == PLAY:
-            c = brute_points(rules, n)
+            c = _brute_difference(rules, n, measure)
             v += c if rules.current_player(n) == me else -c
         best = v if best is None else max(best, v)
     return best
+
+
+def brute_points(rules, s) -> int:
+    """Trick points to come of the player to move minus the opponent's, both maximising that."""
+    return _brute_difference(rules, s, _trick_points)
 
 
 def brute_tricks(rules, s) -> int:
     """Tricks to come of the player to move minus the opponent's."""
-    me = rules.current_player(s)
-    best = None
-    for a in rules.legal_actions(s):
-        if a.kind != "play":
-            continue
-        n = rules.apply(s, a)
-        v = (n.won[me] - s.won[me]) - (n.won[1 - me] - s.won[1 - me])
-        if n.phase == PLAY:
-            c = brute_tricks(rules, n)
-            v += c if rules.current_player(n) == me else -c
-        best = v if best is None else max(best, v)
-    return best
+    return _brute_difference(rules, s, lambda x: x.won)
 
 
 def brute_outcome(rules, s) -> int:
