@@ -31,28 +31,37 @@ _ID = re.compile(r"JJ-[A-Z]+-\d+(?!\d)")
 _TEST_NAME_ID = re.compile(r"(?<![a-z0-9])jj_([a-z]+)_(\d+)(?!\d)")
 
 
-def spec_rule_ids() -> list[str]:
+def _spec_ids(first: int, after: int, pattern: str) -> list[str]:
+    """The rule IDs (``pattern``) defined in the spec's sections ``first`` up to ``after`` (excluded), in order."""
     if not SPEC.is_file():
         pytest.skip(f"the rules spec is not at {SPEC} (shared/ beside the repository); cannot list its rule IDs")
     text = SPEC.read_text(encoding="utf-8")
-    start = re.search(r"^## 1\. ", text, re.M)
-    end = re.search(r"^## 18\. ", text, re.M)
-    assert start and end, "the spec's section headings for §1 and §18 were not found"
-    section = text[start.start():end.start()]
-    ids = re.findall(r"\*\*(JJ-[A-Z]+-\d+)\*\*", section)
-    assert ids, "no rule IDs found in §1–17"
+    start = re.search(rf"^## {first}\. ", text, re.M)
+    end = re.search(rf"^## {after}\. ", text, re.M)
+    assert start and end, f"the spec's section headings for §{first} and §{after} were not found"
+    ids = re.findall(rf"\*\*({pattern})\*\*", text[start.start():end.start()])
+    assert ids, f"no rule IDs found in §{first}–{after - 1}"
     return list(dict.fromkeys(ids))
 
 
-def cited_ids() -> set[str]:
-    found: set[str] = set()
+def _test_texts():
+    """The text of every file of the tests but this one."""
     for path in TESTS.rglob("*"):
         if not path.is_file() or path.resolve() == Path(__file__).resolve() or "__pycache__" in path.parts:
             continue
         try:
-            text = path.read_text(encoding="utf-8")
+            yield path.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError):  # binary data, or a file removed while scanning
             continue
+
+
+def spec_rule_ids() -> list[str]:
+    return _spec_ids(1, 18, r"JJ-[A-Z]+-\d+")
+
+
+def cited_ids() -> set[str]:
+    found: set[str] = set()
+    for text in _test_texts():
         found.update(_ID.findall(text))
         found.update(f"JJ-{fam.upper()}-{n}" for fam, n in _TEST_NAME_ID.findall(text))
     return found
@@ -88,26 +97,12 @@ _TEST_NAME_ID_18_20 = re.compile(r"(?<![a-z0-9])jj(3|4p|4s)_(?:([a-z]+)_)?(\d+)(
 
 
 def spec_rule_ids_18_to_20() -> list[str]:
-    if not SPEC.is_file():
-        pytest.skip(f"the rules spec is not at {SPEC}; cannot list its rule IDs")
-    text = SPEC.read_text(encoding="utf-8")
-    start = re.search(r"^## 18\. ", text, re.M)
-    end = re.search(r"^## 21\. ", text, re.M)
-    assert start and end, "the spec's section headings for §18 and §21 were not found"
-    ids = re.findall(r"\*\*(JJ(?:3|4P|4S)-(?:[A-Z]+-)?\d+)\*\*", text[start.start():end.start()])
-    assert ids, "no rule IDs found in §18–20"
-    return list(dict.fromkeys(ids))
+    return _spec_ids(18, 21, r"JJ(?:3|4P|4S)-(?:[A-Z]+-)?\d+")
 
 
 def cited_ids_18_to_20() -> set[str]:
     found: set[str] = set()
-    for path in TESTS.rglob("*"):
-        if not path.is_file() or path.resolve() == Path(__file__).resolve() or "__pycache__" in path.parts:
-            continue
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (UnicodeDecodeError, OSError):
-            continue
+    for text in _test_texts():
         found.update(_ID_18_20.findall(text))
         for form, family, n in _TEST_NAME_ID_18_20.findall(text):
             found.add(f"JJ{form.upper()}-{family.upper()}-{n}" if family else f"JJ{form.upper()}-{n}")
