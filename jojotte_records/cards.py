@@ -105,14 +105,6 @@ def parse_card(text: str) -> int:
     raise ValueError(f"invalid card '{text}' (expected a rank A K Q J T 9 8 7 … then a suit S H D C)")
 
 
-def is_card_text(text: str) -> bool:
-    try:
-        parse_card(text)
-    except ValueError:
-        return False
-    return True
-
-
 # --- card sets as bitmasks -------------------------------------------------
 
 SUIT_MASKS = tuple(0xFFFF << (16 * s) for s in range(5))

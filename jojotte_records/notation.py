@@ -645,10 +645,6 @@ class SessionReader:
         hb.score = WrittenScore(tuple(below), tuple(above), aside, first.line, first.col)
 
 
-def _is_blank(text: str) -> bool:
-    return not text.strip()
-
-
 def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) -> Iterator[SessionHeader | HandRecord]:
     """Stream a file: each session's `SessionHeader`, then its `HandRecord` values, one at a time.
 

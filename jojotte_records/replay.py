@@ -490,12 +490,6 @@ def _is_void_auction(calls: tuple[Call, ...], seats: int) -> bool:
 
 # --- driving it over files -------------------------------------------------------
 
-class FileVerdict(NamedTuple):
-    source: str
-    sessions: list[tuple[SessionSummary, list[HandVerdict]]]
-    read_error: Issue | None = None
-
-
 def session_validator(header: SessionHeader, index: int = 1):
     """The validator of a session's game: `SessionValidator`, or `events.EventSessionValidator` for Pitch and Baloot."""
     from .games import is_event_game
