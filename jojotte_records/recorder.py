@@ -198,12 +198,19 @@ class Recorder:
         hands = list(session.hands)
         self.header = session.header
         self.header_written = True
-        self.cls = _game_class(self.header.get("Game") or "jojotte")
-        if game and _game_class(game) is not self.cls:
+        self.cls = self._game_class(self.header.get("Game") or "jojotte")
+        if game and self._game_class(game) is not self.cls:
             raise RecorderError(f"{self.path} is a session of {self.cls.name}, not {game}")
         self.game = self.cls.name
-        self.validator = SessionValidator(self.header)
+        self.validator = self._validator(self.header)
         self._adopt(text, hands, players)
+
+    @staticmethod
+    def _game_class(game: str):
+        return _game_class(game)
+
+    def _validator(self, header: SessionHeader):
+        return SessionValidator(header)
 
     @staticmethod
     def _offset_of_line(text: str, line: int) -> int:
@@ -917,7 +924,6 @@ class EventRecorder(Recorder):
     events = True
 
     def _open(self, game: str | None, players: list[str] | None, tags: dict[str, str] | None) -> None:
-        from .events import EventSessionValidator
         from .games import rules_for
 
         self.tags = dict(tags or {})
@@ -927,7 +933,7 @@ class EventRecorder(Recorder):
         self.torn = None
         text = self.path.read_text(encoding="utf-8") if self.path.exists() else ""
         if text.strip():
-            self._resume_events(text, game, players)
+            self._resume(text, game, players)
         else:
             self.cls = find_variant(game or "jojotte")
             self.game = self.cls.name
@@ -938,33 +944,28 @@ class EventRecorder(Recorder):
             labels = tuple(probe.seat_labels)
             self.header = self._new_header(labels, players)
             self.header_written = False
-            self.validator = EventSessionValidator(self.header)
-            if self.validator.session_issues:
-                raise RecorderError(self.validator.session_issues[0].message)
+            self.validator = self._validator(self.header)
         self.rules = self.validator.rules
         self.labels = tuple(self.rules.seat_labels)
         self.columns = tuple(self.rules.sheet_labels)
         self.names = self.validator.names
         self.steps = []
 
-    def _resume_events(self, text: str, game: str | None, players: list[str] | None) -> None:
+    @staticmethod
+    def _game_class(game: str):
+        try:
+            return find_variant(game)
+        except ValueError as e:
+            raise RecorderError(str(e)) from None
+
+    def _validator(self, header: SessionHeader):
+        """The session's validator; tags it cannot read (an unknown option) stop the recording."""
         from .events import EventSessionValidator
 
-        sessions = read_sessions(text, str(self.path))
-        if len(sessions) != 1:
-            raise RecorderError(f"{self.path} holds {len(sessions)} sessions; record into a file of one session")
-        session = sessions[0]
-        hands = list(session.hands)
-        self.header = session.header
-        self.header_written = True
-        self.cls = find_variant(self.header.get("Game") or "jojotte")
-        if game and find_variant(game) is not self.cls:
-            raise RecorderError(f"{self.path} is a session of {self.cls.name}, not {game}")
-        self.game = self.cls.name
-        self.validator = EventSessionValidator(self.header)
-        if self.validator.session_issues:
-            raise RecorderError(self.validator.session_issues[0].message)
-        self._adopt(text, hands, players)
+        v = EventSessionValidator(header)
+        if v.session_issues:
+            raise RecorderError(v.session_issues[0].message)
+        return v
 
     # --- the session so far ------------------------------------------------------------------------------
     def sheet_rows(self) -> list[tuple[str, int]]:
