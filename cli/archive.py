@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .common import err_console, fail
+from .common import BAR_OPTIONS, fail
 
 DB_HELP = "The archive file (created by import if missing)."
 DB_OPTION = typer.Option("--db", help=DB_HELP, metavar="FILE")
@@ -143,7 +143,7 @@ def _import_progress(files: int):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
-                  TimeElapsedColumn(), console=err_console, transient=True) as bar:
+                  TimeElapsedColumn(), **BAR_OPTIONS) as bar:
         file_task = bar.add_task("files", total=files, rate="")
         hand_task = bar.add_task("hands", total=None, rate="")
         start = time.perf_counter()
