@@ -60,8 +60,9 @@ Examples:
 
 SQL_HELP = """Run a query on the archive, opened read-only (docs/archive.md describes the tables).
 
-Only statements that read run (SELECT, WITH … SELECT, EXPLAIN, DESCRIBE, SHOW,
-SUMMARIZE); anything that would write is refused (exit code 1) and nothing changes.
+Only statements that read run (SELECT, WITH … SELECT, EXPLAIN of a query, DESCRIBE, SHOW,
+SUMMARIZE); anything that would write, read another file (read_csv …) or load an extension
+is refused (exit code 1) and nothing changes.
 
 Examples:
 

@@ -69,6 +69,11 @@ EXPORT_TABLES = ("sessions", "players", "session_sheet", "rubbers", "hands", "ha
 
 # no network at run time: never fetch an extension
 _CONFIG = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
+# `jojotte sql` runs what a user types: DuckDB's own guards on top of the read-only connection. No file
+# but the archive is opened (no COPY, ATTACH, EXPORT, read_csv, glob …), no extension installed or
+# loaded, and no setting changed, whatever the statement (issue 16: EXPLAIN ANALYZE ran a COPY).
+_SQL_CONFIG = {**_CONFIG, "enable_external_access": False, "allow_community_extensions": False,
+               "lock_configuration": True}
 _SUITS = "SHDCX"
 
 
@@ -139,8 +144,10 @@ def apply_migrations(conn: duckdb.DuckDBPyConnection) -> list[Migration]:
     return applied
 
 
-def connect(db_path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+def connect(db_path: str | Path, read_only: bool = False, config: dict | None = None) -> duckdb.DuckDBPyConnection:
     """Open the archive: read-write (created and migrated as needed) or read-only (it must exist and be current).
+
+    ``config`` replaces the DuckDB settings the connection opens with (default: ``_CONFIG``).
 
     Raises:
         ArchiveError: the file is missing (read-only), not a DuckDB file, locked by another process,
@@ -150,7 +157,7 @@ def connect(db_path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConn
     if read_only and not Path(path).is_file():
         raise ArchiveError(f"no archive at '{path}' (create one with: jojotte import FILES --db {path})")
     try:
-        conn = duckdb.connect(path, read_only=read_only, config=_CONFIG)
+        conn = duckdb.connect(path, read_only=read_only, config=_CONFIG if config is None else config)
     except duckdb.Error as e:
         text = _first_line(e)
         if "lock" in text.lower():
@@ -973,21 +980,53 @@ class QueryResult(NamedTuple):
 
 # statement types a read-only query may have
 _READ_STATEMENTS = {"SELECT", "EXPLAIN"}
+# what precedes the explained statement: comments, EXPLAIN, then ANALYZE or an option list "(ANALYZE, FORMAT json)"
+_EXPLAIN_HEAD = re.compile(r"\s*(?:(?:--[^\n]*(?:\n|$)|/\*.*?\*/)\s*)*EXPLAIN\s+(?:ANALY[SZ]E\b|\((?:[^()']|'[^']*')*\))?",
+                           re.IGNORECASE | re.DOTALL)
+_REFUSED_TAIL = ("only queries that read (SELECT, WITH … SELECT, EXPLAIN of a query, DESCRIBE, SHOW) run here; "
+                 "nothing was changed")
+
+
+def _explained_kind(conn: duckdb.DuckDBPyConnection, query: str) -> str:
+    """The statement type an EXPLAIN explains ("SELECT" for a query), or "" when it cannot be told."""
+    head = _EXPLAIN_HEAD.match(query)
+    if head is None:
+        return ""
+    try:
+        inner = conn.extract_statements(query[head.end():])
+    except duckdb.Error:
+        return ""
+    return inner[0].type.name if len(inner) == 1 else ""
+
+
+def _refusal(conn: duckdb.DuckDBPyConnection, statement) -> str | None:
+    kind = statement.type.name
+    if kind not in _READ_STATEMENTS:
+        return f"refused: the archive is opened read-only and this is a {kind} statement; {_REFUSED_TAIL}"
+    if kind == "EXPLAIN":
+        # EXPLAIN ANALYZE runs the statement it explains: only a query may be explained
+        inner = _explained_kind(conn, statement.query)
+        if inner != "SELECT":
+            what = f"a {inner} statement" if inner else "a statement that is not a query"
+            return f"refused: the archive is opened read-only and this EXPLAIN explains {what}; {_REFUSED_TAIL}"
+    return None
 
 
 def run_sql(db_path: str | Path, sql: str) -> QueryResult:
     """Run a query on a read-only connection and return the result of its last statement.
 
-    Every statement must be a read (SELECT, EXPLAIN, and what DuckDB turns into
+    Every statement must be a read (SELECT, EXPLAIN of a query, and what DuckDB turns into
     them: DESCRIBE, SHOW, SUMMARIZE, PRAGMA table_info …); anything else is refused
-    before anything runs, and the connection itself is read-only.
+    before anything runs. The connection itself is read-only, opens no other file (no
+    read_csv, COPY, ATTACH …), loads no extension and cannot change its settings.
 
     Raises:
-        QueryRefused: a statement would write (INSERT, UPDATE, DELETE, CREATE, COPY, ATTACH, SET …).
+        QueryRefused: a statement would write (INSERT, UPDATE, DELETE, CREATE, COPY, ATTACH, SET …),
+            read another file or load an extension.
         QueryFailed: the query does not parse or fails.
         ArchiveError: the archive cannot be opened.
     """
-    conn = connect(db_path, read_only=True)
+    conn = connect(db_path, read_only=True, config=_SQL_CONFIG)
     try:
         try:
             statements = conn.extract_statements(sql)
@@ -996,18 +1035,18 @@ def run_sql(db_path: str | Path, sql: str) -> QueryResult:
         if not statements:
             raise QueryFailed("no statement given")
         for st in statements:
-            kind = st.type.name
-            if kind not in _READ_STATEMENTS:
-                raise QueryRefused(f"refused: the archive is opened read-only and this is a {kind} statement; "
-                                   "only queries that read (SELECT, WITH … SELECT, EXPLAIN, DESCRIBE, SHOW) run here; "
-                                   "nothing was changed")
-        conn.execute("SET lock_configuration = true")
+            refusal = _refusal(conn, st)
+            if refusal:
+                raise QueryRefused(refusal)
         try:
             rel = None
             for st in statements:
                 rel = conn.execute(st.query)
             columns = [d[0] for d in rel.description] if rel.description else []
             rows = rel.fetchall() if rel.description else []
+        except duckdb.PermissionException as e:
+            raise QueryRefused(f"refused: `jojotte sql` reads the archive only (no other file, no extension): "
+                               f"{_first_line(e)}; nothing was changed") from None
         except duckdb.Error as e:
             text = _first_line(e)
             if "read-only" in text.lower() or "read only" in text.lower():
