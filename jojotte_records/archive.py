@@ -41,7 +41,7 @@ import pyarrow.compute as pc
 from .analyze import dd_fields
 from .archive_events import add_event_hand, event_session_rows, hand_status
 from .cards import SEVEN, card_name, make_card
-from .errors import Issue, JojotteError, Location
+from .errors import Issue, JojotteError, Location, number_too_large
 from .events import EventSummary, EventVerdict
 from .games import rules_for
 from .notation import sheet_column, write_hand, write_session
@@ -628,7 +628,7 @@ class _Importer:
         winner_name = (names[winner] if len(s.columns) == seats else s.columns[winner]) if 0 <= winner < len(s.columns) else None
         self._row("sessions", sid, key, content_hash, self._import_id, source, s.index, h.line or None, _game_name(h),
                   h.get("Event"), h.get("Site"), h.get("Date"), d, year, h.get("Round"), h.get("Table"), h.get("Players"),
-                  h.get("FirstDealer"), h.get("Variant"), int(rubbers) if rubbers and rubbers.strip().isdigit() else None,
+                  h.get("FirstDealer"), h.get("Variant"), int(rubbers) if rubbers and rubbers.strip().isdigit() and not number_too_large("", rubbers.strip()) else None,
                   h.get("Scorer"), [{"name": k, "value": v} for k, v in h.tags], seats, summary.hands, summary.bad_hands,
                   len(summary.issues), winner if winner >= 0 else None, winner_name,
                   sheet.pool, content)
@@ -914,6 +914,11 @@ def _open_items(path: str, name: str, data: bytes | None) -> Iterator:
         yield from iter_records(io.StringIO(text), name)
 
 
+# what may go wrong with one file's data, not with the archive: that file is reported, the others imported
+_FILE_ERRORS = (ValueError, ArithmeticError, TypeError, KeyError, IndexError, pa.ArrowException,
+                duckdb.ConversionException, duckdb.ConstraintException)
+
+
 def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable[[str], None] | None = None,
                  on_hand: Callable[[int], None] | None = None, batch_hands: int = 20_000) -> Iterator[FileImport]:
     """Import record files and folders (``-`` is standard input) into the archive, one transaction per file.
@@ -937,9 +942,16 @@ def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable
             if on_file is not None:
                 on_file(path)
             try:
-                yield importer.import_file(path)
+                result = importer.import_file(path)
+            except _FILE_ERRORS as e:
+                # this file's transaction is rolled back; it is reported and the next file is imported
+                result = FileImport("<stdin>" if path == "-" else path, status="error",
+                                    error=Issue("NOTATION", f"the importer failed on this file ({type(e).__name__}: {_first_line(e)}; "
+                                                "please report it); nothing of it was stored",
+                                                Location(source="<stdin>" if path == "-" else path), "syntax"))
             except duckdb.Error as e:
                 raise ArchiveError(f"cannot write to the archive '{db_path}': {_first_line(e)}") from None
+            yield result
     finally:
         conn.close()
 

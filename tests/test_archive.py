@@ -474,8 +474,8 @@ def test_sql_refuses_every_write_file_read_and_extension_load(own_archive, attac
     assert not (tmp_path / "out.csv").exists() and not (tmp_path / "dump").exists()
 
 
-def test_sql_explain_analyze_names_what_it_refuses(archive):
-    result = runner.invoke(app, ["sql", "EXPLAIN ANALYZE COPY (SELECT 'x') TO 'x.csv'", "--db", str(archive)])
+def test_sql_explain_analyze_names_what_it_refuses(archive, tmp_path):
+    result = runner.invoke(app, ["sql", f"EXPLAIN ANALYZE COPY (SELECT 'x') TO '{tmp_path / 'x.csv'}'", "--db", str(archive)])
     assert result.exit_code == 1
     assert "EXPLAIN" in result.output and "COPY" in result.output
 
