@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .common import err_console, fail
+from .common import BAR_OPTIONS, fail
 
 DB_HELP = "The archive file (created by import if missing)."
 DB_OPTION = typer.Option("--db", help=DB_HELP, metavar="FILE")
@@ -60,8 +60,9 @@ Examples:
 
 SQL_HELP = """Run a query on the archive, opened read-only (docs/archive.md describes the tables).
 
-Only statements that read run (SELECT, WITH … SELECT, EXPLAIN, DESCRIBE, SHOW,
-SUMMARIZE); anything that would write is refused (exit code 1) and nothing changes.
+Only statements that read run (SELECT, WITH … SELECT, EXPLAIN of a query, DESCRIBE, SHOW,
+SUMMARIZE); anything that would write, read another file (read_csv …) or load an extension
+is refused (exit code 1) and nothing changes.
 
 Examples:
 
@@ -143,7 +144,7 @@ def _import_progress(files: int):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
-                  TimeElapsedColumn(), console=err_console, transient=True) as bar:
+                  TimeElapsedColumn(), **BAR_OPTIONS) as bar:
         file_task = bar.add_task("files", total=files, rate="")
         hand_task = bar.add_task("hands", total=None, rate="")
         start = time.perf_counter()

@@ -10,6 +10,10 @@ from rich.console import Console
 
 err_console = Console(stderr=True)
 
+# Every progress display of the commands: on standard error, cleared when done, and never redirecting
+# sys.stdout / sys.stderr (rich does by default), so that what a command writes goes where the user sent it.
+BAR_OPTIONS = dict(console=err_console, transient=True, redirect_stdout=False, redirect_stderr=False)
+
 
 def fail(message: str, code: int = 2) -> None:
     err_console.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
@@ -18,7 +22,11 @@ def fail(message: str, code: int = 2) -> None:
 
 @contextmanager
 def progress(description: str, total: int | None = None, enabled: bool | None = None):
-    """A rich progress bar on standard error, shown only when it is a terminal. Yields ``advance(n)``."""
+    """A rich progress bar on standard error, shown only when it is a terminal. Yields ``advance(n)``.
+
+    The bar never redirects stdout or stderr: commands write their records to stdout while it is shown,
+    and a redirected stdout would send them to the screen instead of the pipe or file (issue 16).
+    """
     if enabled is None:
         enabled = sys.stderr.isatty()
     if not enabled:
@@ -27,7 +35,7 @@ def progress(description: str, total: int | None = None, enabled: bool | None = 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), console=err_console, transient=True) as bar:
+                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), **BAR_OPTIONS) as bar:
         task = bar.add_task(description, total=total, rate="")
         import time
 

@@ -19,7 +19,7 @@ Each completed hand is appended to FILE and flushed to disk at once; an interrup
 
 Pitch and Baloot (`--game pitch`, `--game baloot`; five-handed Pitch with `--variant players=5`) are asked event by event: each seat's cards at a deal, refill or completion (or several on one line: `N: 6S JH …; E: …`), then each player's action, typed as its words in the notation (`6`, `pass`, `hearts`, `AH`, `W double`); the legal actions are listed, and Enter takes the only legal one.
 
-At any prompt: `undo` takes back the last entry (back into the last saved hand), `sheet` shows the score sheet, `help` the commands, `quit` stops (the hand being entered is not saved). Cards are typed as in the notation (`KH`, `10h`, `K♥`); `?` for cards nobody recorded. At the first card of a hand, `result` enters the hand as a summary (tricks and trick points per player); `claim` concedes the remaining tricks to the player to play (or `claim B`). See docs/tournament.md.
+At any prompt: `undo` takes back the last entry (back into the last saved hand, which the file keeps until it is saved again), `sheet` shows the score sheet, `help` the commands, `quit` stops (the hand being entered is not saved). Cards are typed as in the notation (`KH`, `10h`, `K♥`); `?` for cards nobody recorded. At the first card of a hand, `result` enters the hand as a summary (tricks and trick points per player); `claim` concedes the remaining tricks to the player to play (or `claim B`). See docs/tournament.md.
 
 Examples:
 
@@ -213,11 +213,14 @@ def _session(rec: Recorder, file: Path, hands: int | None) -> None:
             print(_sheet(rec), flush=True)
     except KeyboardInterrupt:
         print(flush=True)
-        lost = f"hand {rec.hand_number} was not finished and is not saved; " if rec.in_hand() else ""
-        print(f"interrupted: {lost}{len(rec.hands)} hand(s) are saved in {file}. "
+        lost = (f"the corrections to hand {rec.hand_number} are not saved (the file keeps it as it was); " if rec.reopened
+                else f"hand {rec.hand_number} was not finished and is not saved; " if rec.in_hand() else "")
+        print(f"interrupted: {lost}{len(rec.hands) + rec.reopened} hand(s) are saved in {file}. "
               "Run the same command again to resume.", flush=True)
         raise typer.Exit(130)
-    if rec.in_hand():
+    if rec.reopened:
+        print(f"stopped: the corrections to hand {rec.hand_number} are not saved; the file keeps it as it was.", flush=True)
+    elif rec.in_hand():
         print(f"stopped: hand {rec.hand_number} was not finished and is not saved.", flush=True)
-    print(f"{len(rec.hands)} hand(s) saved in {file}.", flush=True)
+    print(f"{len(rec.hands) + rec.reopened} hand(s) saved in {file}.", flush=True)
     sys.stdout.flush()

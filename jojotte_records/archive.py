@@ -41,7 +41,7 @@ import pyarrow.compute as pc
 from .analyze import dd_fields
 from .archive_events import add_event_hand, event_session_rows, hand_status
 from .cards import SEVEN, card_name, make_card
-from .errors import Issue, JojotteError, Location
+from .errors import Issue, JojotteError, Location, number_too_large
 from .events import EventSummary, EventVerdict
 from .games import rules_for
 from .notation import sheet_column, write_hand, write_session
@@ -69,6 +69,11 @@ EXPORT_TABLES = ("sessions", "players", "session_sheet", "rubbers", "hands", "ha
 
 # no network at run time: never fetch an extension
 _CONFIG = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
+# `jojotte sql` runs what a user types: DuckDB's own guards on top of the read-only connection. No file
+# but the archive is opened (no COPY, ATTACH, EXPORT, read_csv, glob …), no extension installed or
+# loaded, and no setting changed, whatever the statement (issue 16: EXPLAIN ANALYZE ran a COPY).
+_SQL_CONFIG = {**_CONFIG, "enable_external_access": False, "allow_community_extensions": False,
+               "lock_configuration": True}
 _SUITS = "SHDCX"
 
 
@@ -139,8 +144,10 @@ def apply_migrations(conn: duckdb.DuckDBPyConnection) -> list[Migration]:
     return applied
 
 
-def connect(db_path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+def connect(db_path: str | Path, read_only: bool = False, config: dict | None = None) -> duckdb.DuckDBPyConnection:
     """Open the archive: read-write (created and migrated as needed) or read-only (it must exist and be current).
+
+    ``config`` replaces the DuckDB settings the connection opens with (default: ``_CONFIG``).
 
     Raises:
         ArchiveError: the file is missing (read-only), not a DuckDB file, locked by another process,
@@ -150,7 +157,7 @@ def connect(db_path: str | Path, read_only: bool = False) -> duckdb.DuckDBPyConn
     if read_only and not Path(path).is_file():
         raise ArchiveError(f"no archive at '{path}' (create one with: jojotte import FILES --db {path})")
     try:
-        conn = duckdb.connect(path, read_only=read_only, config=_CONFIG)
+        conn = duckdb.connect(path, read_only=read_only, config=_CONFIG if config is None else config)
     except duckdb.Error as e:
         text = _first_line(e)
         if "lock" in text.lower():
@@ -621,7 +628,7 @@ class _Importer:
         winner_name = (names[winner] if len(s.columns) == seats else s.columns[winner]) if 0 <= winner < len(s.columns) else None
         self._row("sessions", sid, key, content_hash, self._import_id, source, s.index, h.line or None, _game_name(h),
                   h.get("Event"), h.get("Site"), h.get("Date"), d, year, h.get("Round"), h.get("Table"), h.get("Players"),
-                  h.get("FirstDealer"), h.get("Variant"), int(rubbers) if rubbers and rubbers.strip().isdigit() else None,
+                  h.get("FirstDealer"), h.get("Variant"), int(rubbers) if rubbers and rubbers.strip().isdigit() and not number_too_large("", rubbers.strip()) else None,
                   h.get("Scorer"), [{"name": k, "value": v} for k, v in h.tags], seats, summary.hands, summary.bad_hands,
                   len(summary.issues), winner if winner >= 0 else None, winner_name,
                   sheet.pool, content)
@@ -907,6 +914,11 @@ def _open_items(path: str, name: str, data: bytes | None) -> Iterator:
         yield from iter_records(io.StringIO(text), name)
 
 
+# what may go wrong with one file's data, not with the archive: that file is reported, the others imported
+_FILE_ERRORS = (ValueError, ArithmeticError, TypeError, KeyError, IndexError, pa.ArrowException,
+                duckdb.ConversionException, duckdb.ConstraintException)
+
+
 def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable[[str], None] | None = None,
                  on_hand: Callable[[int], None] | None = None, batch_hands: int = 20_000) -> Iterator[FileImport]:
     """Import record files and folders (``-`` is standard input) into the archive, one transaction per file.
@@ -930,9 +942,16 @@ def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable
             if on_file is not None:
                 on_file(path)
             try:
-                yield importer.import_file(path)
+                result = importer.import_file(path)
+            except _FILE_ERRORS as e:
+                # this file's transaction is rolled back; it is reported and the next file is imported
+                result = FileImport("<stdin>" if path == "-" else path, status="error",
+                                    error=Issue("NOTATION", f"the importer failed on this file ({type(e).__name__}: {_first_line(e)}; "
+                                                "please report it); nothing of it was stored",
+                                                Location(source="<stdin>" if path == "-" else path), "syntax"))
             except duckdb.Error as e:
                 raise ArchiveError(f"cannot write to the archive '{db_path}': {_first_line(e)}") from None
+            yield result
     finally:
         conn.close()
 
@@ -973,21 +992,53 @@ class QueryResult(NamedTuple):
 
 # statement types a read-only query may have
 _READ_STATEMENTS = {"SELECT", "EXPLAIN"}
+# what precedes the explained statement: comments, EXPLAIN, then ANALYZE or an option list "(ANALYZE, FORMAT json)"
+_EXPLAIN_HEAD = re.compile(r"\s*(?:(?:--[^\n]*(?:\n|$)|/\*.*?\*/)\s*)*EXPLAIN\s+(?:ANALY[SZ]E\b|\((?:[^()']|'[^']*')*\))?",
+                           re.IGNORECASE | re.DOTALL)
+_REFUSED_TAIL = ("only queries that read (SELECT, WITH … SELECT, EXPLAIN of a query, DESCRIBE, SHOW) run here; "
+                 "nothing was changed")
+
+
+def _explained_kind(conn: duckdb.DuckDBPyConnection, query: str) -> str:
+    """The statement type an EXPLAIN explains ("SELECT" for a query), or "" when it cannot be told."""
+    head = _EXPLAIN_HEAD.match(query)
+    if head is None:
+        return ""
+    try:
+        inner = conn.extract_statements(query[head.end():])
+    except duckdb.Error:
+        return ""
+    return inner[0].type.name if len(inner) == 1 else ""
+
+
+def _refusal(conn: duckdb.DuckDBPyConnection, statement) -> str | None:
+    kind = statement.type.name
+    if kind not in _READ_STATEMENTS:
+        return f"refused: the archive is opened read-only and this is a {kind} statement; {_REFUSED_TAIL}"
+    if kind == "EXPLAIN":
+        # EXPLAIN ANALYZE runs the statement it explains: only a query may be explained
+        inner = _explained_kind(conn, statement.query)
+        if inner != "SELECT":
+            what = f"a {inner} statement" if inner else "a statement that is not a query"
+            return f"refused: the archive is opened read-only and this EXPLAIN explains {what}; {_REFUSED_TAIL}"
+    return None
 
 
 def run_sql(db_path: str | Path, sql: str) -> QueryResult:
     """Run a query on a read-only connection and return the result of its last statement.
 
-    Every statement must be a read (SELECT, EXPLAIN, and what DuckDB turns into
+    Every statement must be a read (SELECT, EXPLAIN of a query, and what DuckDB turns into
     them: DESCRIBE, SHOW, SUMMARIZE, PRAGMA table_info …); anything else is refused
-    before anything runs, and the connection itself is read-only.
+    before anything runs. The connection itself is read-only, opens no other file (no
+    read_csv, COPY, ATTACH …), loads no extension and cannot change its settings.
 
     Raises:
-        QueryRefused: a statement would write (INSERT, UPDATE, DELETE, CREATE, COPY, ATTACH, SET …).
+        QueryRefused: a statement would write (INSERT, UPDATE, DELETE, CREATE, COPY, ATTACH, SET …),
+            read another file or load an extension.
         QueryFailed: the query does not parse or fails.
         ArchiveError: the archive cannot be opened.
     """
-    conn = connect(db_path, read_only=True)
+    conn = connect(db_path, read_only=True, config=_SQL_CONFIG)
     try:
         try:
             statements = conn.extract_statements(sql)
@@ -996,18 +1047,18 @@ def run_sql(db_path: str | Path, sql: str) -> QueryResult:
         if not statements:
             raise QueryFailed("no statement given")
         for st in statements:
-            kind = st.type.name
-            if kind not in _READ_STATEMENTS:
-                raise QueryRefused(f"refused: the archive is opened read-only and this is a {kind} statement; "
-                                   "only queries that read (SELECT, WITH … SELECT, EXPLAIN, DESCRIBE, SHOW) run here; "
-                                   "nothing was changed")
-        conn.execute("SET lock_configuration = true")
+            refusal = _refusal(conn, st)
+            if refusal:
+                raise QueryRefused(refusal)
         try:
             rel = None
             for st in statements:
                 rel = conn.execute(st.query)
             columns = [d[0] for d in rel.description] if rel.description else []
             rows = rel.fetchall() if rel.description else []
+        except duckdb.PermissionException as e:
+            raise QueryRefused(f"refused: `jojotte sql` reads the archive only (no other file, no extension): "
+                               f"{_first_line(e)}; nothing was changed") from None
         except duckdb.Error as e:
             text = _first_line(e)
             if "read-only" in text.lower() or "read only" in text.lower():

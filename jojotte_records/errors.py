@@ -101,3 +101,22 @@ class IllegalActionError(JojotteError, ValueError):
         super().__init__(f"{message} ({rule})")
         self.rule = rule
         self.message = message
+
+
+# The largest number a record may write — a hand or trick number, a score, a result, [Rubbers] — in both
+# readers (notation.py, event_notation.py): far above any real session, and well inside the archive's
+# 32-bit columns (issue 16: 2**31 passed validate and crashed import).
+MAX_NUMBER = 999_999_999
+_SHOWN_DIGITS = 24  # a longer number is quoted by its first digits and its length
+
+
+def number_too_large(what: str, digits: str) -> str | None:
+    """The message for the number ``digits`` (a sign allowed) when it is above `MAX_NUMBER`, else None.
+
+    It looks at the text only, so it is safe before ``int()`` (which refuses more than 4300 digits).
+    """
+    plain = digits.lstrip("+-").lstrip("0")
+    if len(plain) < len(str(MAX_NUMBER)) or (len(plain) == len(str(MAX_NUMBER)) and int(plain) <= MAX_NUMBER):
+        return None
+    shown = plain if len(plain) <= _SHOWN_DIGITS else f"{plain[:12]}… ({len(plain)} digits)"
+    return f"{what} {shown} is too large (at most {MAX_NUMBER})"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .errors import Issue, Location
+from .errors import MAX_NUMBER, Issue, Location, number_too_large
 from .record import EventHand, EventItem, EventLine, EventScore
 from .rules.base import EventRules
 
@@ -39,7 +39,9 @@ class EventHandBuilder:
         self.number = 0
         self.dealer = -1
         self.column = 0
-        if len(words) > 1 and words[1].text.isdigit():
+        if len(words) > 1 and words[1].text.isdigit() and (big := number_too_large("hand number", words[1].text)):
+            self.error(words[1], big)
+        elif len(words) > 1 and words[1].text.isdigit():
             self.number = int(words[1].text)
         else:
             self.error(words[1] if len(words) > 1 else first, "a hand line is 'hand N dealer X'")
@@ -93,7 +95,11 @@ class EventHandBuilder:
             return
         number = -1
         if len(rest) >= 2 and rest[0].text.isdigit() and rest[1].text == ":":
-            number = int(rest[0].text)
+            big = number_too_large(f"{keyword} number", rest[0].text)
+            if big:
+                self.error(rest[0], big)
+            else:
+                number = int(rest[0].text)
             rest = rest[2:]
         line_comments: list[str] = []
         while rest and rest[0].is_comment:
@@ -131,7 +137,7 @@ class EventHandBuilder:
         number = -1
         if rest[:1].isdigit():
             c = rest.find(":")
-            if c < 0 or not rest[:c].isdigit() or rest[c + 1:c + 2] != " ":
+            if c < 0 or not rest[:c].isdigit() or c >= len(str(MAX_NUMBER)) or rest[c + 1:c + 2] != " ":
                 return False
             number = int(rest[:c])
             start += c + 2
@@ -195,6 +201,9 @@ class EventHandBuilder:
             lab, num = toks[k], toks[k + 1]
             if lab.text.upper() not in columns:
                 self.error(lab, f"'{lab.text}' is not a column of the score sheet ({', '.join(self.rules.sheet_labels)})")
+                continue
+            if (big := number_too_large("score", num.text)) and num.text.lstrip("+-").isdigit():
+                self.error(num, big)
                 continue
             try:
                 values[columns.index(lab.text.upper())] = int(num.text)

@@ -23,7 +23,7 @@ import re
 from typing import Iterable, Iterator, Sequence, TextIO
 
 from .cards import PLAIN_SUITS, card_name, parse_card
-from .errors import Issue, Location, NotationError
+from .errors import MAX_NUMBER, Issue, Location, NotationError, number_too_large
 from .record import (FORMAT_VERSION, TAG_ORDER, UNKNOWN_CARD, Call, HandRecord, Play, SeatResult, Session,
                      SessionHeader, Trick, WrittenScore)
 from .event_notation import EventHandBuilder, write_event_hand
@@ -50,6 +50,7 @@ CALL_WORDS = {
 SIDE_WORDS = {"declarer": "with_declarer", "doubler": "with_doubler"}  # 'C with declarer', 'C with doubler'
 # the spellings the fast path knows; anything else goes through the full tokenizer
 _FAST_CARDS: dict[str, int] = {}
+_FAST_DIGITS = len(str(MAX_NUMBER))  # the fast paths read numbers shorter than this; the full reader bounds the rest
 for _s in PLAIN_SUITS:
     for _r in range(2, 15):
         _code = _s * 16 + _r
@@ -246,6 +247,9 @@ class SessionReader:
         if tok is None:
             hb.error(None, f"{what} is missing", line=hb.line)
             return None
+        if tok.text.lstrip("+").isdigit() and (big := number_too_large(what, tok.text)):
+            hb.error(tok, big)
+            return None
         try:
             return int(tok.text.lstrip("+"))
         except ValueError:
@@ -346,7 +350,7 @@ class SessionReader:
         if body.strip() != "none":
             for item in body.split(","):
                 parts = item.split()
-                if len(parts) == 2 and parts[0] == "aside" and parts[1].isdigit():
+                if len(parts) == 2 and parts[0] == "aside" and parts[1].isdigit() and len(parts[1]) < _FAST_DIGITS:
                     aside = int(parts[1])
                     continue
                 if len(parts) not in (3, 5):
@@ -355,7 +359,7 @@ class SessionReader:
                 if seat is None:
                     return False
                 for i in range(1, len(parts), 2):
-                    if not parts[i + 1].isdigit():
+                    if not parts[i + 1].isdigit() or len(parts[i + 1]) >= _FAST_DIGITS:
                         return False
                     if parts[i] == "below":
                         below[seat] += int(parts[i + 1])
@@ -528,8 +532,11 @@ class SessionReader:
     def line_trick(self, hb, toks, first):
         number = len(hb.tricks) + 1
         if toks and not toks[0].is_comment and toks[0].text.rstrip(".").isdigit():
-            n = int(toks[0].text.rstrip("."))
-            if n != number:
+            big = number_too_large("trick number", toks[0].text.rstrip("."))
+            n = -1 if big else int(toks[0].text.rstrip("."))
+            if big:
+                hb.error(toks[0], big)
+            elif n != number:
                 hb.error(toks[0], f"trick {n} follows trick {number - 1}; tricks are numbered in order")
             toks = toks[1:]
         if toks and toks[0].text == ":":
@@ -712,7 +719,7 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                 continue
             if key[:5] == "hand ":
                 parts = stripped.split()
-                dealer = reader.seat_of.get(parts[3]) if len(parts) == 4 and parts[2] == "dealer" and parts[1].isdigit() else None
+                dealer = reader.seat_of.get(parts[3]) if len(parts) == 4 and parts[2] == "dealer" and parts[1].isdigit() and len(parts[1]) < _FAST_DIGITS else None
                 if dealer is not None:
                     yield hb.build()
                     hb = _HandBuilder(reader, int(parts[1]), dealer, line_no)
@@ -816,7 +823,9 @@ def _start_hand(reader: SessionReader, toks: list[_Tok]) -> _HandBuilder:
     number = 0
     dealer = -1
     hb = _HandBuilder(reader, 0, -1, first.line)
-    if len(words) > 1 and words[1].text.isdigit():
+    if len(words) > 1 and words[1].text.isdigit() and (big := number_too_large("hand number", words[1].text)):
+        hb.error(words[1], big)
+    elif len(words) > 1 and words[1].text.isdigit():
         number = int(words[1].text)
     else:
         hb.error(words[1] if len(words) > 1 else first, "a hand line is 'hand N dealer X'")

@@ -6,7 +6,9 @@ choices from the rules core, and takes one answer at a time
 (`Recorder.answer`): an illegal entry is refused on the spot with the rule ID
 and the legal alternatives (`Refusal`, a value, never an exception). Every
 entry of the hand being entered can be undone (`Recorder.undo`), back into the
-last saved hand.
+last saved hand: that hand is reopened in memory, and the file keeps it until it
+is complete again and the file is rewritten at once (temporary file, fsync,
+``os.replace``), so a crash meanwhile loses nothing that was saved.
 
 Nothing is lost: each completed hand is appended to the file in canonical
 notation, flushed and fsynced at once; an interrupted entry loses at most the
@@ -101,12 +103,39 @@ class _Replay(NamedTuple):
     record: HandRecord
 
 
+_KEPT = " (the file keeps it as saved until it is complete again)"
+
+
+def _replace_durably(path: Path, text: str) -> None:
+    """Write ``text`` as the file ``path`` at once: a temporary file beside it, fsynced, renamed over it, and the
+    folder fsynced. A crash at any moment leaves the old file or the new one, whole."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    try:
+        dfd = os.open(path.parent, os.O_RDONLY)
+    except OSError:  # pragma: no cover - a platform without directory descriptors
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(dfd)
+
+
 class Recorder:
     """Guided entry into a session file. See the module documentation.
 
     For a game recorded as a log of events (Pitch, Baloot) ``Recorder(...)`` gives an `EventRecorder`."""
 
     events = False
+    # where in the file the reopened hand(s) start (see `undo`): rewritten from there when saved again
+    _rewrite_from: int | None = None
+    reopened = 0  # how many saved hands `undo` reopened: the file still holds them as saved
 
     def __new__(cls, path: str | os.PathLike, game: str | None = None, *args, **kwargs):
         if cls is Recorder:
@@ -260,7 +289,7 @@ class Recorder:
         if hands and (cut_short or any(i.kind == "syntax" for i in hands[-1].issues) or not text.endswith("\n")):
             cut = self._offset_of_line(text, hands[-1].line)
             self.torn = text[cut:]
-            Path(str(self.path) + ".torn").write_text(self.torn, encoding="utf-8")
+            _replace_durably(Path(str(self.path) + ".torn"), self.torn)  # durable before the file loses it
             self._truncate(cut)
             hands.pop()
         for h in hands:
@@ -474,16 +503,23 @@ class Recorder:
         steps = self._steps_of(last)
         if steps is None:
             return f"hand {last.number} was not recorded in the recorder's order and cannot be taken back here; edit the file"
-        text = self.path.read_text(encoding="utf-8")
-        self._truncate(self._offset_of_line(text, last.line) if last.line else len(text))
-        self.hands.pop()
-        self.verdicts.pop()
-        self._rebuild_validator()
+        self._reopen_last(last)
         while steps and steps[-1][0] in ("score", "keep"):
             steps.pop()
         gone = steps.pop() if steps else None
         self.steps = steps
-        return f"hand {last.number} taken back from the file; undone: {self._step_text(gone) if gone else 'nothing'}"
+        return f"hand {last.number} reopened{_KEPT}; undone: {self._step_text(gone) if gone else 'nothing'}"
+
+    def _reopen_last(self, last) -> None:
+        """Take the last saved hand back into memory. The file keeps it (nothing on disk is removed before its
+        replacement is durable): `_write_and_check` rewrites the file from here when the hand is saved again."""
+        text = self.path.read_text(encoding="utf-8")
+        at = self._offset_of_line(text, last.line) if last.line else len(text)
+        self._rewrite_from = at if self._rewrite_from is None else min(at, self._rewrite_from)
+        self.reopened += 1
+        self.hands.pop()
+        self.verdicts.pop()
+        self._rebuild_validator()
 
     def _rebuild_validator(self) -> None:
         self.validator = SessionValidator(self.header)
@@ -570,9 +606,16 @@ class Recorder:
         text += "\n" + body
         # the line where this hand starts in the file, for a later undo
         before = self.path.read_text(encoding="utf-8") if self.path.exists() and self.header_written else ""
+        if self._rewrite_from is not None:  # a reopened hand saved again: it (and what followed) is replaced
+            before = before[:self._rewrite_from]
         start_line = before.count("\n") + text[:len(text) - len(body)].count("\n") + 1
         rec = rec._replace(line=start_line)
-        self._append(text, fresh=not self.header_written)
+        if self._rewrite_from is not None:
+            _replace_durably(self.path, before + text)
+            self._rewrite_from = None
+            self.reopened = 0
+        else:
+            self._append(text, fresh=not self.header_written)
         if not self.header_written:
             self.header_written = True
             self.validator = validator_class(self.header._replace(source=str(self.path)))
@@ -1280,14 +1323,10 @@ class EventRecorder(Recorder):
         steps = self._event_steps_of(last, verdict)
         if steps is None:
             return f"hand {last.number} was not recorded in the recorder's order and cannot be taken back here; edit the file"
-        text = self.path.read_text(encoding="utf-8")
-        self._truncate(self._offset_of_line(text, last.line) if last.line else len(text))
-        self.hands.pop()
-        self.verdicts.pop()
-        self._rebuild_validator()
+        self._reopen_last(last)
         gone = steps.pop() if steps else None
         self.steps = steps
-        return f"hand {last.number} taken back from the file; undone: {self._event_step_text(gone) if gone else 'nothing'}"
+        return f"hand {last.number} reopened{_KEPT}; undone: {self._event_step_text(gone) if gone else 'nothing'}"
 
     def _rebuild_validator(self) -> None:
         from .events import EventSessionValidator

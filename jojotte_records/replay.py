@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator, NamedTuple
 
 from .cards import card_name, iter_cards, make_card, mask_of, SEVEN
-from .errors import Issue, Location
+from .errors import Issue, Location, number_too_large
 from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
 from .games import first_dealer, rules_for
 from .rules.base import CHANCE, Action, Violation, format_message
@@ -88,7 +88,9 @@ class SessionValidator:
         self.bad_hands = 0
         self.agreed_rubbers = None
         r = header.get("Rubbers")
-        if r:
+        if r and (big := number_too_large("rubbers", r.strip())) and r.strip().isdigit():
+            self.session_issues.append(Issue("NOTATION", f"[Rubbers \"{r}\"]: {big}", Location(source=self.source, line=header.tag_line("Rubbers"), column=1), "syntax"))
+        elif r:
             try:
                 self.agreed_rubbers = int(r)
             except ValueError:

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
-from .errors import JojotteError
+from .errors import JojotteError, number_too_large
 from .notation import iter_records, sheet_column
 from .record import UNKNOWN_CARD, EventHand, HandRecord, SessionHeader
 from .replay import HandVerdict, SessionSummary, validate_stream
@@ -350,7 +350,7 @@ def check_table(event: Event, entry: TableEntry) -> TableResult:
         problem("incomplete", f"the game is not finished ({', '.join(f'{u} {x}' for u, x in zip(units, summary.sheet.scores))})")
     if event.hands is None and not events:
         agreed = header.get("Rubbers")
-        if agreed and agreed.strip().isdigit() and sum(summary.sheet.rubbers) < int(agreed):
+        if agreed and agreed.strip().isdigit() and not number_too_large("", agreed.strip()) and sum(summary.sheet.rubbers) < int(agreed):
             problem("incomplete", f"{sum(summary.sheet.rubbers)} of {agreed} rubber(s) finished")
     if summary.hands == 0:
         problem("incomplete", "no hand recorded yet")

@@ -423,6 +423,101 @@ def test_sql_refuses_writes_and_changes_nothing(archive, statement, tmp_path):
     assert not (tmp_path / "out.csv").exists()
 
 
+# issue 16 item 2: a statement-type allow-list is not enough. EXPLAIN ANALYZE runs what it explains, so
+# each of these ran (and wrote, or went to the network) before; {db} is the archive, {out} a file beside it.
+ATTACKS = [
+    "EXPLAIN ANALYZE COPY (SELECT 'x') TO '{db}' (FORMAT csv)",
+    "explain analyze copy (select 'x') to '{db}' (format csv)",
+    "EXPLAIN (ANALYZE) COPY (SELECT 'x') TO '{db}' (FORMAT csv)",
+    "explain (analyze, format json) copy (select 'x') to '{out}'",
+    "/* hello */ EXPLAIN ANALYZE COPY sessions TO '{out}'",
+    "EXPLAIN /* x */ ANALYZE COPY sessions TO '{out}'",
+    "EXPLAIN COPY sessions TO '{out}'",
+    "EXPLAIN ANALYZE INSTALL httpfs",
+    "EXPLAIN ANALYZE LOAD httpfs",
+    "SELECT 1; EXPLAIN ANALYZE COPY sessions TO '{out}'",
+    "copy sessions to '{out}'",
+    "COPY (SELECT 1) TO '{db}' (FORMAT csv)",
+    "ATTACH '{out}' AS other",
+    "INSTALL httpfs",
+    "LOAD httpfs",
+    "SET enable_external_access = true",
+    "set lock_configuration = false",
+    "PRAGMA enable_profiling",
+    "PRAGMA profiling_output = '{out}'",
+    "EXPORT DATABASE '{outdir}'",
+    "SELECT * FROM read_csv('{csv}')",
+    "SELECT * FROM '{csv}'",
+    "SELECT * FROM read_text('/etc/passwd')",
+    "SELECT * FROM glob('*')",
+    "SELECT 1; COPY sessions TO '{out}'",
+]
+
+
+@pytest.fixture
+def own_archive(archive, tmp_path) -> Path:
+    """A copy of the fixed archive that a test may spoil without spoiling the others'."""
+    return Path(shutil.copy(archive, tmp_path / "own.duckdb"))
+
+
+@pytest.mark.parametrize("attack", ATTACKS)
+def test_sql_refuses_every_write_file_read_and_extension_load(own_archive, attack, tmp_path):
+    archive = own_archive
+    before = _file_hash(archive)
+    (tmp_path / "mine.csv").write_text("a,b\n1,2\n")
+    query = attack.format(db=archive, out=tmp_path / "out.csv", outdir=tmp_path / "dump", csv=tmp_path / "mine.csv")
+    result = runner.invoke(app, ["sql", query, "--db", str(archive)])
+    assert result.exit_code == 1, result.output
+    assert "refused" in result.output and "nothing was changed" in result.output, result.output
+    assert "Traceback" not in result.output
+    assert _file_hash(archive) == before
+    assert not (tmp_path / "out.csv").exists() and not (tmp_path / "dump").exists()
+
+
+def test_sql_explain_analyze_names_what_it_refuses(archive, tmp_path):
+    result = runner.invoke(app, ["sql", f"EXPLAIN ANALYZE COPY (SELECT 'x') TO '{tmp_path / 'x.csv'}'", "--db", str(archive)])
+    assert result.exit_code == 1
+    assert "EXPLAIN" in result.output and "COPY" in result.output
+
+
+@pytest.mark.parametrize("attack", [
+    "WITH d AS (DELETE FROM sessions RETURNING *) SELECT * FROM d",  # a CTE wrapping a write
+    "EXPLAIN ANALYZE ATTACH '{out}' AS other",
+    "EXPLAIN ANALYZE EXPLAIN ANALYZE COPY sessions TO '{out}'",
+])
+def test_sql_what_duckdb_cannot_parse_does_not_run(own_archive, attack, tmp_path):
+    archive = own_archive
+    before = _file_hash(archive)
+    result = runner.invoke(app, ["sql", attack.format(out=tmp_path / "out.csv"), "--db", str(archive)])
+    assert result.exit_code == 1 and "does not parse" in result.output
+    assert _file_hash(archive) == before and table_counts(archive)["sessions"] > 0
+    assert not (tmp_path / "out.csv").exists()
+
+
+@pytest.mark.parametrize("query", [
+    "SELECT count(*) AS n FROM hands",
+    "select count(*) as n from hands",
+    "WITH h AS (SELECT * FROM hands) SELECT count(*) AS n FROM h",
+    "FROM (SELECT count(*) AS n FROM hands)",
+    "SELECT 0 AS n; SELECT count(*) AS n FROM hands",
+])
+def test_sql_queries_still_run_with_json_and_csv(archive, query):
+    result = runner.invoke(app, ["sql", query, "--db", str(archive), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == [{"n": 15}]  # 15 hands: the fixed archive (test_sql_reads)
+    result = runner.invoke(app, ["sql", query, "--db", str(archive), "--csv"])
+    assert result.exit_code == 0 and result.output.splitlines() == ["n", "15"]
+
+
+@pytest.mark.parametrize("query", ["EXPLAIN SELECT count(*) FROM hands", "explain analyze select count(*) from hands",
+                                   "EXPLAIN (ANALYZE) WITH h AS (SELECT 1) SELECT * FROM h",
+                                   "EXPLAIN (FORMAT json) SELECT 1", "PRAGMA table_info('plays')", "DESCRIBE plays"])
+def test_sql_explain_of_a_query_still_runs(archive, query):
+    result = runner.invoke(app, ["sql", query, "--db", str(archive), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)
+
+
 def test_sql_reads(archive):
     result = runner.invoke(app, ["sql", "SELECT event, winner FROM sessions ORDER BY event", "--db", str(archive), "--json"])
     assert result.exit_code == 0, result.output

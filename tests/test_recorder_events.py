@@ -142,9 +142,9 @@ def test_undo_within_a_hand_and_back_into_the_saved_hand(tmp_path):
     assert rec.question().key == "chance"
     enter(rec, PITCH_HAND[4:])
     assert len(rec.hands) == 1
-    out = rec.answer("undo")  # back into the saved hand: it leaves the file, without its last card
-    assert isinstance(out, Accepted) and "hand 1 taken back from the file; undone: S 5H" in out.text
-    assert read_sessions((tmp_path / "p.jjt").read_text())[0].hands == ()
+    out = rec.answer("undo")  # back into the saved hand, without its last card
+    assert isinstance(out, Accepted) and "hand 1 reopened (the file keeps it as saved until it is complete again); undone: S 5H" in out.text
+    assert len(read_sessions((tmp_path / "p.jjt").read_text())[0].hands) == 1  # kept until saved again (issue 16)
     assert rec.question().text.startswith("trick 6: S")
     out = enter(rec, ["5H"])
     assert out.verdict is not None and (tmp_path / "p.jjt").read_text().endswith("\n" + PITCH_TEXT)
@@ -212,11 +212,11 @@ def test_simulated_hands_are_recorded_as_played(tmp_path, game, variant, seed):
     assert again.sheet_rows() == rec.sheet_rows() and again.hand_number == n + 1
     [(summary, verdicts)] = list(validate_stream(iter_records((tmp_path / "s.jjt").read_text(), "s.jjt")))
     assert summary.hands == n and summary.bad_hands == 0
-    # undo takes the last hand back off the file, without its last item; entering that item again restores the file
+    # undo reopens the last hand without its last item; entering that item again gives the same file
     before = (tmp_path / "s.jjt").read_text()
     last = again.hands[-1].lines[-1].items[-1]
     out = again.answer("undo")
-    assert isinstance(out, Accepted) and f"hand {n} taken back from the file; undone: {last.label} {' '.join(last.words)}" in out.text
+    assert isinstance(out, Accepted) and f"hand {n} reopened (the file keeps it as saved until it is complete again); undone: {last.label} {' '.join(last.words)}" in out.text
     assert again.hand_number == n and again.in_hand()
     out = enter(again, [" ".join((last.label, *last.words))])
     assert out.verdict is not None and (tmp_path / "s.jjt").read_text() == before

@@ -128,10 +128,10 @@ def test_undo_the_last_entry(tmp_path):
         say(child, a)
     assert len(hands_in(path)) == 1
     child.sendline("undo")  # at hand 2's first question: hand 1 comes back, without its last card
-    child.expect_exact("hand 1 taken back from the file; undone: B 8D")
+    child.expect_exact("hand 1 reopened (the file keeps it as saved until it is complete again); undone: B 8D")
     child.expect_exact("trick 9: B (Bob) plays")
     child.expect_exact(PROMPT)
-    assert hands_in(path) == ()
+    assert len(hands_in(path)) == 1  # the file keeps hand 1 until it is saved again (issue 16)
     child.sendline("8D")
     child.expect_exact("hand 1 saved")
     child.expect_exact(PROMPT)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from ..cards import card_name, iter_cards, mask_of, parse_card
+from ..errors import number_too_large
 from .base import CHANCE, Action, EventRules, Options, Violation, register
 from .pitch_cards import AUTO_CHOICES, POINT_VARIANTS, TrumpTable, pitch_pack, trump_table
 
@@ -680,7 +681,8 @@ class PitchRules(EventRules):
             if word == "moon":
                 return Action(seat, "moon")
             if word.isdigit():
-                return Action(seat, "bid", info=int(word))
+                big = number_too_large("a bid of", word)
+                return Violation("NOTATION", big) if big else Action(seat, "bid", info=int(word))
             return Violation("NOTATION", f"a call is 'pass', a number or 'moon', not '{words[0]}'")
         if keyword == "trump":
             suit = _SUIT_OF_WORD.get(word.upper(), -1) if len(words) == 1 else -1
