@@ -189,7 +189,7 @@ class EventSessionValidator:
                     issues.append(Issue(v.rule, format_message(v.text, self.names), loc(**where), "illegal",
                                         " ".join((item.label, *item.words))))
                     return state, actions
-                state = rules._next(state, a)
+                state = rules.advance(state, a)
                 actions.append(a)
             if chance:
                 a = merge_chance(chance)
@@ -198,7 +198,7 @@ class EventSessionValidator:
                     issues.append(Issue(v.rule, format_message(v.text, self.names),
                                         loc(phase=line.keyword, line=line.line, column=line.column), "illegal", line.keyword))
                     return state, actions
-                state = rules._next(state, a)
+                state = rules.advance(state, a)
                 actions.append(a)
             if line.winner and trick is not None:
                 done = rules.tricks(state)
@@ -246,7 +246,7 @@ def hand_lines(rules: EventRules, dealer: int, actions: list[Action], sheet=None
                 lines[-1] = lines[-1]._replace(items=lines[-1].items + (item,))
             else:
                 lines.append(EventLine(keyword, number, (item,)))
-        state = rules._next(state, a)
+        state = rules.advance(state, a)
     return tuple(lines)
 
 
@@ -261,7 +261,7 @@ def play_hand(rules: EventRules, dealer: int, rng: random.Random, sheet=None):
         else:
             a = choose(rules.legal_actions(state), rng)
         actions.append(a)
-        state = rules._next(state, a)
+        state = rules.advance(state, a)
     return state, actions
 
 

@@ -201,14 +201,18 @@ class SessionValidator:
                 unknown.append(rules.dealt_to(seat, hand.dealer) - init[-1].bit_count())
                 dr = drawn[seat] if split else None
                 draw_cards.append((mask_of(dr) if UNKNOWN_CARD not in dr else mask_of(c for c in dr if c != UNKNOWN_CARD)) if dr else 0)
-        # who may deal, and who may hold cards at all (the dealer in jojotte-4s, the adviser in jojotte-3box)
-        for held, mark in (((0,) * seats, "dealer"), (tuple(i | d for i, d in zip(init, draw_cards)), "deal")):
-            v = rules.check_seating(hand.dealer, held)
-            if v is not None:
-                line, col = hand.mark(mark) or (hand.line, 1)
-                illegal(v, phase="deal", line=line, column=col)
-                return None, None
-        for seat in range(seats):
+        # who may deal (the adviser in jojotte-3box does not)
+        v = rules.check_dealer(hand.dealer)
+        if v is not None:
+            line, col = hand.mark("dealer") or (hand.line, 1)
+            illegal(v, phase="deal", line=line, column=col)
+            return None, None
+        deal = rules.deal_action(tuple(init), hand.turned if hand.turned is not None else -1, tuple(unknown), tuple(draw_cards))
+        state = rules.initial_state(hand.dealer)
+        # a seat that holds no cards at all (the dealer in jojotte-4s, the adviser): the deal's check says so
+        no_cards = any(m and not rules.dealt_to(s, hand.dealer) + rules.drawn_to(s, hand.dealer)
+                       for s, m in enumerate(i | d for i, d in zip(init, draw_cards)))
+        for seat in range(seats) if not no_cards else ():
             d = dealt[seat]
             if d is not None and seat not in rebuilt:
                 n_dealt, n_drawn = rules.dealt_to(seat, hand.dealer), rules.drawn_to(seat, hand.dealer)
@@ -218,14 +222,14 @@ class SessionValidator:
                     issues.append(Issue("JJ-DEAL-3", f"{self.names[seat]}'s hand has {have} cards; a hand has {n_dealt} dealt"
                                         f" and {n_drawn} drawn", loc(phase="deal", line=hand.line, column=1), "consistency"))
                     return None, None
-        turned = hand.turned if hand.turned is not None else -1
-        v = rules.check_deal(tuple(init), turned)
+        turned = deal.info
+        v = rules.check(state, deal)
         if v is not None:
             at = hand.mark("turned") if "turned card" in v.text else None
             line, col = at or hand.mark("deal") or (hand.line, 1)
             illegal(v, phase="deal", line=line, column=col)
             return None, None
-        state = rules.initial_state(hand.dealer, tuple(init), turned, tuple(unknown))
+        state = rules.advance(state, deal)
         if hand.stock is not None:
             dup = mask_of(hand.stock) & (state.seen | mask_of(c for m in draw_cards for c in iter_cards(m)))
             if dup or len(set(hand.stock)) != len(hand.stock):
@@ -249,7 +253,7 @@ class SessionValidator:
             if v is not None:
                 illegal(v, phase="auction", step=i, line=call.line, column=call.column)
                 return state, None
-            state = rules._next(state, a)
+            state = rules.advance(state, a)
         if state.phase == "auction":
             if hand.auction or hand.tricks or hand.after:
                 issues.append(Issue("JJ-BID-1", "the auction stops before the bidding is over", loc(phase="auction", line=hand.line, column=1), "consistency"))
@@ -271,9 +275,7 @@ class SessionValidator:
             line, col = at or hand.mark("deal") or (hand.line, 1)
             illegal(v, phase="deal", line=line, column=col)
             return state, None
-        state = rules._next(state, a)
-        state = state._replace(unknown=tuple(rules.dealt_to(s, hand.dealer) + rules.drawn_to(s, hand.dealer) - h.bit_count()
-                                             for s, h in enumerate(state.hands)))
+        state = rules.advance(state, a)
         if any(state.unknown):
             who = [self.names[s] for s in range(len(state.unknown)) if state.unknown[s]]
             unchecked.append(Issue("JJ-PLAY-3", f"part of the hand of {' and '.join(who)} was not recorded: following suit, melds and"
@@ -289,7 +291,7 @@ class SessionValidator:
             if v is not None:
                 illegal(v, phase="after", step=i, line=call.line, column=call.column)
                 return state, None
-            state = rules._next(state, a)
+            state = rules.advance(state, a)
         if state.phase == "after":
             if hand.tricks:
                 t = hand.tricks[0]
