@@ -1480,7 +1480,7 @@ def _partnership_start(rules, state):
     if state.trick:
         tricks.append((state.leader, state.trick))
     for lead, cards in tricks:
-        for seat, c in zip(rules._trick_seats(state._replace(leader=lead)), cards):
+        for seat, c in zip(rules.trick_seats(state._replace(leader=lead)), cards):
             hands[seat] |= 1 << c
     zero = (0,) * len(hands)
     first = tricks[0][0] if tricks else state.leader
@@ -1803,7 +1803,7 @@ def two_player_form(rules, verdict):
     st = verdict.state
     if not isinstance(rules, JojotteRules):
         raise AnalysisError(f"{rules.name} is not analysed (Jo-Jotte forms only)")
-    if getattr(rules, "trick_size", 2) != 2:
+    if rules.trick_size != 2:
         raise AnalysisError(f"{rules.name}: four players in partnerships are analysed from their last "
                             f"{ENDGAME_CARDS} cards only (`analyze`), not solved from the first lead nor restored")
     if type(rules).seats == 2:
@@ -1835,7 +1835,7 @@ def two_player_form(rules, verdict):
 
 def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
     """One hand: its cards judged and its record annotated, or the reason it cannot be analysed."""
-    if getattr(rules, "name", "") == "baloot":  # the last tricks, exactly (analyze_events)
+    if rules.name == "baloot":  # the last tricks, exactly (analyze_events)
         from .analyze_events import ENDGAME_CARDS as LAST, analyze_ending, annotate_ending
 
         if verdict.issues:
@@ -1845,7 +1845,7 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
             return HandAnalysis(verdict.number, verdict.record, (), f"the play stops before {LAST} cards remain")
         return HandAnalysis(verdict.number, annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
                             f"from trick {ending.start_trick} ({LAST} cards left)", ending)
-    if isinstance(rules, JojotteRules) and type(rules).seats == 4 and getattr(rules, "trick_size", 2) == 4:
+    if isinstance(rules, JojotteRules) and type(rules).seats == 4 and rules.trick_size == 4:
         try:  # four players in partnerships: the last tricks, exactly
             cards, note = analyze_partnership(verdict, rules)
         except AnalysisError as e:

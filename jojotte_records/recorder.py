@@ -859,7 +859,7 @@ def _game_class(game: str):
         cls = find_variant(game)
     except ValueError as e:
         raise RecorderError(str(e)) from None
-    if issubclass(cls, EventRules) or not hasattr(cls, "dealt_to"):
+    if cls.notation != "jojotte":
         raise RecorderError(f"guided entry is for the Jo-Jotte family; {cls.name} is recorded by hand in the notation")
     return cls
 
@@ -1118,7 +1118,7 @@ class EventRecorder(Recorder):
 
     def _answer_event_dealer(self, q: Question, text: str):
         if self.over:
-            return Refusal(getattr(self.rules, "game_rule", self.rules.rule_prefix),
+            return Refusal((self.rules.game_rule or self.rules.rule_prefix),
                            f"the game is over ({self.winners_text()} won); no more hands")
         if not text and q.default:
             text = q.default

@@ -81,8 +81,8 @@ class SessionValidator:
         self.labels = cls.seat_labels
         self.names = player_names(header, self.labels)
         # the sheet has a column per player, or per side (JJ4P-SCORE-1, JJ3-ALT-1)
-        self.sheet_labels = getattr(cls, "sheet_labels", self.labels)
-        self.sheet_names = cls.sheet_names(self.names) if hasattr(cls, "sheet_names") else self.names
+        self.sheet_labels = cls.sheet_labels or self.labels
+        self.sheet_names = cls.sheet_names(self.names)
         self.sheet = ScoreSheet.empty(len(self.sheet_labels))
         self.codec = JojotteCodec(rules)
         self.expected_dealer = self._first_dealer()
@@ -273,7 +273,7 @@ class SessionValidator:
         zero = (0,) * n
         score = HandScore(zero, zero, zero, zero, tuple(credits), w.aside, winner, zero, nullo=nullo)
         # the written figures already hold any held-aside award: the pool is emptied, not paid twice
-        collects = winner >= 0 and not (nullo and getattr(self.rules.options, "prisoners_skip_nullo", False))
+        collects = winner >= 0 and not (nullo and self.rules.options.prisoners_skip_nullo)
         sheet = self.sheet._replace(pool=self.sheet.pool if not collects else 0)
         sheet, _ = sheet.add(score, self.rules.options)
         return sheet

@@ -82,7 +82,7 @@ def simulate_session(game: str = "jojotte", hands: int = 100, seed: int = 1, var
     cls = find_variant(game)
     rules = cls(cls.options_class.parse(variant) if variant else None)
     rng = random.Random(seed)
-    first_dealer = rng.randrange(getattr(cls, "dealing_seats", cls.seats))
+    first_dealer = rng.randrange(cls.dealing_seats or cls.seats)
     return simulate_header(game, seed, variant, first_dealer), simulate_hands(rules, hands, rng, first_dealer)
 
 

@@ -271,6 +271,10 @@ class JojotteRules(Rules):
         """A shuffled pack dealt: first hands, turned card, draws, information card (-1 for none)."""
         return deal_cards(self, order, dealer)
 
+    def trick_seats(self, s: JJState) -> tuple[int, ...]:
+        """The seats that play to the current trick, the leader first."""
+        return (s.leader, 1 - s.leader)
+
     def playing_seats(self, s: JJState) -> tuple[int, ...]:
         """The seats whose cards are played in this hand."""
         return (0, 1)

@@ -128,6 +128,9 @@ class TableRules(JojotteRules):
         """The seats that play to the current trick, the leader first."""
         raise NotImplementedError
 
+    def trick_seats(self, s: TableState) -> tuple[int, ...]:
+        return self._trick_seats(s)
+
     def playing_seats(self, s: TableState) -> tuple[int, ...]:
         return tuple(range(self.seats))
 
