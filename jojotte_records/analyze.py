@@ -1076,7 +1076,7 @@ class Solver:
                     break
             a = Action(seat, "play", card=mv[0], announce=mv[1])
             line.append(a)
-            s = self.rules._next(s, a)
+            s = self.rules.advance(s, a)
         return line
 
     def solve(self, state: JJState) -> Value:
@@ -1239,7 +1239,7 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
             sign = 1 if mover == 0 else -1
             # the value for the mover is known already in suit and NT: the forced value less what is won so far
             _, best = solver.best_moves(state, -1 if nullo else 0, None if nullo else sign * (value_before - _whole(state, 0)))
-            nxt = rules._next(state, a)
+            nxt = rules.advance(state, a)
             if nxt.phase == PLAY:
                 if not nullo and (p.card, (p.announce or "").lower()) in best:
                     value_after = value_before  # a best card keeps the value (no search)
@@ -1401,7 +1401,7 @@ class Endgame:
         base = self.score(s)
         best = -INF if maximise else INF
         for a in self.moves(s):
-            c = self.rules._next(s, a)
+            c = self.rules.advance(s, a)
             d = self.score(c) - base
             v = d + self.value(c, alpha - d, beta - d)
             if maximise:
@@ -1447,7 +1447,7 @@ class Endgame:
         maximise = self.side_of(self.rules.current_player(s)) == 0
         best = -INF if maximise else INF
         for a in self.moves(s):
-            v = self.outcome(self.rules._next(s, a), alpha, beta)
+            v = self.outcome(self.rules.advance(s, a), alpha, beta)
             if maximise:
                 if v > best:
                     best = v
@@ -1480,7 +1480,7 @@ def _partnership_start(rules, state):
     if state.trick:
         tricks.append((state.leader, state.trick))
     for lead, cards in tricks:
-        for seat, c in zip(rules._trick_seats(state._replace(leader=lead)), cards):
+        for seat, c in zip(rules.trick_seats(state._replace(leader=lead)), cards):
             hands[seat] |= 1 << c
     zero = (0,) * len(hands)
     first = tricks[0][0] if tricks else state.leader
@@ -1542,11 +1542,11 @@ def analyze_partnership(verdict, rules) -> tuple[list[CardAnalysis], str]:
                 side = side_of(p.seat)
                 values = {}
                 for m in eg.moves(s):
-                    c = rules._next(s, m)
+                    c = rules.advance(s, m)
                     values[(m.card, (m.announce or "").lower())] = eg.score(c) + eg.value(c)
                 target = max(values.values()) if side == 0 else min(values.values())
                 best = tuple(k for k, v in values.items() if v == target)
-                nxt = rules._next(s, a)
+                nxt = rules.advance(s, a)
                 after = forced(nxt)
                 oc_after = eg.outcome(nxt)
                 sign = 1 if side == 0 else -1
@@ -1567,7 +1567,7 @@ def analyze_partnership(verdict, rules) -> tuple[list[CardAnalysis], str]:
                 before, oc_before = after, oc_after
                 s = nxt
             else:
-                s = rules._next(s, a)
+                s = rules.advance(s, a)
     return out, note
 
 
@@ -1602,7 +1602,7 @@ def what_if(verdict, rules: JojotteRules | None, trick: int, card_index: int, ca
             if state.phase != PLAY or rules.check(state, a) is not None:
                 raise AnalysisError(f"the record's play stops before trick {trick}, card {card_index}")
             line.append(a)
-            state = rules._next(state, a)
+            state = rules.advance(state, a)
     if state.phase == PLAY and (trick, card_index) == (state.tricks_done + 1, len(state.trick) + 1):
         return _finish_what_if(rules, state, line, code, announce, verdict)
     raise AnalysisError(f"the hand has no trick {trick}, card {card_index}")
@@ -1622,14 +1622,14 @@ def _finish_what_if(rules, state, line, card, announce, verdict) -> WhatIf:
         from .rules.base import format_message
 
         raise AnalysisError(f"{card_name(card)} cannot be played there: {format_message(v.text, rules.seat_labels)} ({v.rule})")
-    state = rules._next(state, a)
+    state = rules.advance(state, a)
     line.append(a)
     end = state
     if state.phase == PLAY:
         solver = Solver(rules, state)
         for b in solver.principal_line(state):
             line.append(b)
-            end = rules._next(end, b)
+            end = rules.advance(end, b)
     actual = verdict.score if verdict.state is not None and verdict.state.phase == DONE else None
     return WhatIf(state, tuple(line), rules.score_hand(end), actual)
 
@@ -1693,7 +1693,7 @@ def restore(verdict, rules: JojotteRules | None = None) -> Restoration:
         for j, p in enumerate(t.plays, 1):
             if (t.number, j) == (loc.trick, loc.card) or state.phase != PLAY:
                 break
-            state = core._next(state, Action(p.seat, "play", card=p.card, announce=p.announce))
+            state = core.advance(state, Action(p.seat, "play", card=p.card, announce=p.announce))
         else:
             continue
         break
@@ -1803,7 +1803,7 @@ def two_player_form(rules, verdict):
     st = verdict.state
     if not isinstance(rules, JojotteRules):
         raise AnalysisError(f"{rules.name} is not analysed (Jo-Jotte forms only)")
-    if getattr(rules, "trick_size", 2) != 2:
+    if rules.trick_size != 2:
         raise AnalysisError(f"{rules.name}: four players in partnerships are analysed from their last "
                             f"{ENDGAME_CARDS} cards only (`analyze`), not solved from the first lead nor restored")
     if type(rules).seats == 2:
@@ -1835,7 +1835,7 @@ def two_player_form(rules, verdict):
 
 def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
     """One hand: its cards judged and its record annotated, or the reason it cannot be analysed."""
-    if getattr(rules, "name", "") == "baloot":  # the last tricks, exactly (analyze_events)
+    if rules.name == "baloot":  # the last tricks, exactly (analyze_events)
         from .analyze_events import ENDGAME_CARDS as LAST, analyze_ending, annotate_ending
 
         if verdict.issues:
@@ -1845,7 +1845,7 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
             return HandAnalysis(verdict.number, verdict.record, (), f"the play stops before {LAST} cards remain")
         return HandAnalysis(verdict.number, annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
                             f"from trick {ending.start_trick} ({LAST} cards left)", ending)
-    if isinstance(rules, JojotteRules) and type(rules).seats == 4 and getattr(rules, "trick_size", 2) == 4:
+    if isinstance(rules, JojotteRules) and type(rules).seats == 4 and rules.trick_size == 4:
         try:  # four players in partnerships: the last tricks, exactly
             cards, note = analyze_partnership(verdict, rules)
         except AnalysisError as e:

@@ -2,7 +2,7 @@
 
 Once at most `ENDGAME_CARDS` cards are left in the players' hands, every card is known to a recorder of the
 whole deal, and the rest of the hand is a game of perfect information between the two teams. `solve_ending`
-computes, by minimax over the rules core's own legal plays and transitions (`legal_actions`, ``_next``; no rule
+computes, by minimax over the rules core's own legal plays and transitions (`legal_actions`, ``advance``; no rule
 is written again here), the card points the declaring team takes from that point on with best play by both
 teams; `analyze_ending` gives each card played from that point its cost for its team (the forced value
 before minus after, from the team's side) and marks it: ``inaccuracy`` (costs card points), ``mistake`` (10
@@ -67,7 +67,7 @@ def _value(rules, s, team: int, memo: dict) -> int:
         return got
     mover = key[3]
     base = s.points[team]
-    values = [_value(rules, n, team, memo) + n.points[team] - base for n in (rules._next(s, a) for a in _plays(rules, s))]
+    values = [_value(rules, n, team, memo) + n.points[team] - base for n in (rules.advance(s, a) for a in _plays(rules, s))]
     best = max(values) if mover % 2 == team else min(values)
     memo[key] = best
     return best
@@ -88,7 +88,7 @@ def analyze_ending(rules, verdict) -> EndingAnalysis | None:
     # the sheet does not change the play: replay the hand's actions to the first state of the ending
     k = 0
     while k < len(actions) and not (ending_start(rules, s) and not s.trick):
-        s = rules._next(s, actions[k])
+        s = rules.advance(s, actions[k])
         k += 1
     if k >= len(actions) or not ending_start(rules, s):
         return None
@@ -98,15 +98,15 @@ def analyze_ending(rules, verdict) -> EndingAnalysis | None:
     cards = []
     for a in actions[k:]:
         if a.kind != "play":
-            s = rules._next(s, a)
+            s = rules.advance(s, a)
             continue
         options = {}
         base = s.points[team]
         for o in _plays(rules, s):
-            n = rules._next(s, o)
+            n = rules.advance(s, o)
             options[(o.card, o.announce)] = solve_ending(rules, n, team, memo) + n.points[team] - base
         before = max(options.values()) if a.seat % 2 == team else min(options.values())
-        nxt = rules._next(s, a)
+        nxt = rules.advance(s, a)
         after = options.get((a.card, a.announce), solve_ending(rules, nxt, team, memo) + nxt.points[team] - base)
         cost = before - after if a.seat % 2 == team else after - before
         best = tuple(sorted({c for (c, _), v in options.items() if v == before}))

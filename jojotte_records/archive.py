@@ -437,7 +437,7 @@ class _Session:
         self.index = index
         self.rules = rules_for(header)[0]
         self.labels = tuple(self.rules.seat_labels)
-        self.columns = tuple(getattr(self.rules, "sheet_labels", None) or self.labels)  # the sheet's columns: seats or sides
+        self.columns = tuple(self.rules.sheet_labels or self.labels)  # the sheet's columns: seats or sides
         self.names = player_names(header, self.labels)
         self.head = write_session(Session(header, ()))
         self.text = [self.head]

@@ -95,20 +95,21 @@ def add_event_hand(imp, s, v: EventVerdict) -> None:
         _pad(imp, "hand_facts", sid, seq, key, None if value is None else str(value).lower() if isinstance(value, bool) else str(value))
     for i, a in enumerate(v.actions, 1):
         _pad(imp, "actions", sid, seq, i, a.seat if a.seat >= 0 else None, a.kind, _action_value(a))
-    if st is not None and hasattr(rules, "captures"):
+    if st is not None:
         for card, seat, points in rules.captures(st):
             _pad(imp, "point_cards", sid, seq, card, seat, points)
     # tricks and plays, where the replay reached
     ply = 0
     written_winners = {ln.number: ln.winner for ln in rec.lines if ln.keyword == "trick" and ln.winner}
-    points_of = getattr(rules, "card_points", None)
+    points_of = rules.card_points  # None per card when the game does not count cards one by one
     for k, (leader, plays, win) in enumerate(tricks, 1):
         ww = written_winners.get(k)
         _pad(imp, "tricks", sid, seq, k, leader, win, labels.index(ww) if ww in labels else -1, -1,
              1 if k == len(tricks) and st is not None and rules.is_terminal(st) else 0, -1)
         for pos, (seat, card) in enumerate(plays, 1):
             ply += 1
-            pts = points_of(st, card) if points_of is not None else -1
+            pts = points_of(st, card)
+            pts = -1 if pts is None else pts
             _pad(imp, "plays", sid, seq, k, ply, pos, seat, card, pts, 1 if seat == win else 0, None)
     s.plays += ply
     for i, issue in enumerate(v.issues + v.unchecked, 1):

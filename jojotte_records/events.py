@@ -14,6 +14,7 @@ from typing import Iterator, NamedTuple
 from .errors import Issue, Location
 from .games import first_dealer, rules_for
 from .record import EventHand, EventItem, EventLine, EventScore, SessionHeader
+from .engine import Codec, HandRun, replay_hand
 from .rules.base import CHANCE, Action, EventRules, Violation, format_message
 
 
@@ -104,6 +105,7 @@ class EventSessionValidator:
         self.bad_hands = 0
         self.expected_dealer = self._first_dealer()
         self.prefix = rules.rule_prefix
+        self.codec = EventCodec(rules)
 
     def _first_dealer(self) -> int:
         return first_dealer(self.header, self.labels, self.names, self.session_issues)
@@ -113,7 +115,7 @@ class EventSessionValidator:
         exp = self.expected_dealer
         if exp < 0 or dealer == exp:
             return None
-        return Violation(getattr(self.rules, "dealer_rule", self.prefix), f"{{p{dealer}}} deals, but it is {{p{exp}}}'s deal")
+        return Violation(self.rules.dealer_rule or self.prefix, f"{{p{dealer}}} deals, but it is {{p{exp}}}'s deal")
 
     def check_hand(self, hand: EventHand) -> EventVerdict:
         self.hands += 1
@@ -126,7 +128,7 @@ class EventSessionValidator:
             return Location(source=self.source, session=self.session_index, hand=n, **kw)
 
         if self.sheet.over:
-            issues.append(Issue(getattr(rules, "game_rule", self.prefix), "the game was already over before this hand "
+            issues.append(Issue(rules.game_rule or self.prefix, "the game was already over before this hand "
                                 f"({self._winner_text()} won)", loc(phase="deal", line=hand.line, column=1), "consistency"))
         if hand.dealer >= 0:
             v = self.wrong_dealer(hand.dealer)
@@ -134,7 +136,7 @@ class EventSessionValidator:
                 issues.append(Issue(v.rule, format_message(v.text, self.names),
                                     loc(phase="deal", line=hand.line, column=hand.column), "illegal"))
             self.expected_dealer = rules.next_dealer(hand.dealer)
-        state, actions = self._replay(hand, issues, loc)
+        state, actions = self._replay(hand, issues, unchecked)
         score = None
         if state is not None and rules.is_terminal(state) and not any(i.kind in ("illegal", "syntax") for i in issues):
             score = rules.hand_score(state, self.sheet)
@@ -148,9 +150,10 @@ class EventSessionValidator:
             if state is not None and not rules.is_terminal(state) and not any(i.kind in ("illegal", "syntax") for i in issues):
                 unchecked.append(Issue(self.prefix, "the record stops before the end of the hand, so it cannot be scored from its events",
                                        loc(phase="play", line=hand.line, column=1), "unchecked"))
-            if hand.score is not None and hasattr(rules, "written_score") and not self.sheet.over:
+            written = rules.written_score(hand.score.values) if hand.score is not None and not self.sheet.over else None
+            if written is not None:
                 used_written = True
-                self.sheet = self.sheet.add(rules.written_score(hand.score.values))
+                self.sheet = self.sheet.add(written)
                 unchecked.append(Issue(self.prefix, "the session sheet uses the written score of this hand",
                                        loc(phase="score", line=hand.score.line, column=hand.score.column), "unchecked"))
             else:
@@ -160,56 +163,12 @@ class EventSessionValidator:
             self.bad_hands += 1
         return EventVerdict(n, hand, tuple(issues), tuple(unchecked), score, state, self.sheet, used_written, tuple(actions))
 
-    def _replay(self, hand: EventHand, issues: list[Issue], loc):
-        rules = self.rules
+    def _replay(self, hand: EventHand, issues: list[Issue], unchecked: list[Issue]):
         if hand.dealer < 0:
             return None, []
-        state = rules.initial_state(hand.dealer, self.sheet)
-        actions: list[Action] = []
-        for line in hand.lines:
-            trick = line.number if line.keyword == "trick" and line.number >= 0 else None
-            chance: list[Action] = []
-            played = 0  # cards played so far in this line: a trick line may also hold declarations (Baloot)
-            for item in line.items:
-                a = rules.read_item(state, line.keyword, line.number, item.label, item.words)
-                if isinstance(a, Violation) or a.seat != CHANCE:
-                    where = dict(phase=line.keyword, line=item.line, column=item.column, trick=trick,
-                                 card=played + 1 if trick is not None else None)
-                    if not isinstance(a, Violation) and a.kind == "play":
-                        played += 1
-                if isinstance(a, Violation):
-                    issues.append(Issue(a.rule, format_message(a.text, self.names), loc(**where),
-                                        "syntax" if a.rule == "NOTATION" else "illegal", " ".join((item.label, *item.words))))
-                    return state, actions
-                if a.seat == CHANCE:
-                    chance.append(a)
-                    continue
-                v = rules.check(state, a)
-                if v is not None:
-                    issues.append(Issue(v.rule, format_message(v.text, self.names), loc(**where), "illegal",
-                                        " ".join((item.label, *item.words))))
-                    return state, actions
-                state = rules._next(state, a)
-                actions.append(a)
-            if chance:
-                a = merge_chance(chance)
-                v = rules.check(state, a)
-                if v is not None:
-                    issues.append(Issue(v.rule, format_message(v.text, self.names),
-                                        loc(phase=line.keyword, line=line.line, column=line.column), "illegal", line.keyword))
-                    return state, actions
-                state = rules._next(state, a)
-                actions.append(a)
-            if line.winner and trick is not None:
-                done = rules.tricks(state)
-                if len(done) >= trick:
-                    real = self.labels[done[trick - 1][2]]
-                    if real != line.winner:
-                        issues.append(Issue(getattr(rules, "trick_rule", self.prefix),
-                                            f"trick {trick} is written as won by {self.names[self.labels.index(line.winner)]}, "
-                                            f"but {self.names[self.labels.index(real)]} won it",
-                                            loc(phase="trick", line=line.line, column=line.column, trick=trick), "consistency"))
-        return state, actions
+        run = HandRun(self.rules, self.names, issues, unchecked, self.source, self.session_index, hand.number)
+        state = replay_hand(self.rules, self.codec, hand, run, hand.dealer, self.sheet, keep_actions=True)
+        return state, run.actions
 
     def _compare(self, hand: EventHand, score, issues: list[Issue], loc) -> None:
         w = hand.score
@@ -232,6 +191,60 @@ class EventSessionValidator:
                             tuple(self.sheet.winners), self.sheet_labels, self.sheet_names, self.labels, self.names, self.rules)
 
 
+# --- the event-log record codec: an EventHand as located steps ----------------------------
+
+def _item_where(ctx, a, v):
+    line, item, trick, played = ctx
+    return (dict(phase=line.keyword, line=item.line, column=item.column, trick=trick,
+                 card=played + 1 if trick is not None else None), " ".join((item.label, *item.words)))
+
+
+def _line_where(line, a, v):
+    return dict(phase=line.keyword, line=line.line, column=line.column), line.keyword
+
+
+class EventCodec(Codec):
+    """The lines of an `EventHand` as located steps: each player's item is one action read in the state it is
+    written in (`EventRules.read_item`); the chance items of one line are merged into one chance action."""
+
+    def __init__(self, rules: EventRules):
+        self.rules = rules
+
+    def steps(self, hand: EventHand, run: HandRun):
+        rules = self.rules
+        read_item = rules.read_item
+        labels = rules.seat_labels
+        names = run.names
+        for line in hand.lines:
+            keyword, number = line.keyword, line.number
+            trick = number if keyword == "trick" and number >= 0 else None
+            chance: list[Action] = []
+            played = 0  # cards played so far in this line: a trick line may also hold declarations (Baloot)
+            for item in line.items:
+                a = read_item(run.state, keyword, number, item.label, item.words)
+                if isinstance(a, Violation):
+                    at, text = _item_where((line, item, trick, played), a, a)
+                    run.illegal(a, text, "syntax" if a.rule == "NOTATION" else "illegal", **at)
+                    return
+                if a.seat == CHANCE:
+                    chance.append(a)
+                    continue
+                yield a, _item_where, (line, item, trick, played)
+                if a.kind == "play":
+                    played += 1
+            if chance:
+                yield merge_chance(chance), _line_where, line
+            if line.winner and trick is not None:
+                done = rules.tricks(run.state)
+                if len(done) >= trick:
+                    real = labels[done[trick - 1][2]]
+                    if real != line.winner:
+                        run.note(rules.trick_rule or rules.rule_prefix,
+                                 f"trick {trick} is written as won by {names[labels.index(line.winner)]}, "
+                                 f"but {names[labels.index(real)]} won it", "consistency",
+                                 phase="trick", line=line.line, column=line.column, trick=trick)
+
+
 # --- writing actions as lines, and simulating -----------------------------------------------
 
 def hand_lines(rules: EventRules, dealer: int, actions: list[Action], sheet=None) -> tuple[EventLine, ...]:
@@ -246,13 +259,13 @@ def hand_lines(rules: EventRules, dealer: int, actions: list[Action], sheet=None
                 lines[-1] = lines[-1]._replace(items=lines[-1].items + (item,))
             else:
                 lines.append(EventLine(keyword, number, (item,)))
-        state = rules._next(state, a)
+        state = rules.advance(state, a)
     return tuple(lines)
 
 
 def play_hand(rules: EventRules, dealer: int, rng: random.Random, sheet=None):
     """One random legal hand (``sheet``: the game's sheet before it): the final state and the actions."""
-    choose = getattr(rules, "sim_choice", None) or (lambda acts, r: r.choice(acts))
+    choose = rules.sim_choice
     state = rules.initial_state(dealer, sheet)
     actions: list[Action] = []
     while not rules.is_terminal(state):
@@ -261,7 +274,7 @@ def play_hand(rules: EventRules, dealer: int, rng: random.Random, sheet=None):
         else:
             a = choose(rules.legal_actions(state), rng)
         actions.append(a)
-        state = rules._next(state, a)
+        state = rules.advance(state, a)
     return state, actions
 
 

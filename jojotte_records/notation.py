@@ -206,7 +206,7 @@ class SessionReader:
         self.seats = len(self.labels)
         self.seat_of = {lab.upper(): i for i, lab in enumerate(self.labels)}
         # the score line names the sheet's columns: the players, or the sides (NS, EW) in a partnership game
-        self.score_labels = getattr(self.rules_class, "sheet_labels", self.labels)
+        self.score_labels = (self.rules_class.sheet_labels or self.labels)
         self.score_of = {lab.upper(): i for i, lab in enumerate(self.score_labels)}
 
     # --- helpers -----------------------------------------------------------------
@@ -1009,7 +1009,7 @@ def sheet_column(seat: int, labels: Sequence[str], columns: Sequence[str]) -> in
 def sheet_labels(header: SessionHeader) -> tuple[str, ...]:
     """The score sheet's columns of a session's game: its seats, or its sides (``NS``, ``EW``)."""
     rules = rules_for(header)[0]
-    return tuple(getattr(rules, "sheet_labels", None) or rules.seat_labels)
+    return tuple(rules.sheet_labels or rules.seat_labels)
 
 
 def write_sessions(sessions: Iterable[Session]) -> str:

@@ -35,6 +35,8 @@ class Call(NamedTuple):
 class Play(NamedTuple):
     """One card played, with the word said as it was played (``jo``, ``jotte``)."""
 
+    kind = "play"  # not a field: a Play is read as the play action itself (`rules.base.Action`)
+
     seat: int
     card: int
     announce: str = ""

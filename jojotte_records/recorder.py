@@ -382,9 +382,9 @@ class Recorder:
                 m = mask_of(c for c in d if c != UNKNOWN_CARD)
                 init.append(m)
                 unknown.append(rules.dealt_to(i, dealer) - m.bit_count())
-        state = rules.initial_state(dealer, tuple(init), turned, tuple(unknown))
+        state = rules.advance(rules.initial_state(dealer), rules.deal_action(tuple(init), turned, tuple(unknown)))
         for c in auction:
-            state = rules._next(state, Action(c.seat, c.kind, suit=c.suit))
+            state = rules.advance(state, Action(c.seat, c.kind, suit=c.suit))
         phase = state.phase
         if phase == "auction":
             seat = rules.current_player(state)
@@ -402,13 +402,11 @@ class Recorder:
                 words = tuple(card_name(c) for c in _canonical(rules.pack.cards) if not seen >> c & 1) + ("?",)
                 return ask(Question("info", -1, "the information card (or ?)", (), words))
             masks = tuple(mask_of(c for c in (drawn.get(i) or ()) if c != UNKNOWN_CARD) for i in range(seats))
-            state = rules._next(state, Action(CHANCE, "draw", cards=masks, info=info if info is not None else -1))
-            state = state._replace(unknown=tuple(rules.dealt_to(s, dealer) + rules.drawn_to(s, dealer) - h.bit_count()
-                                                 for s, h in enumerate(state.hands)))
+            state = rules.advance(state, Action(CHANCE, "draw", cards=masks, info=info if info is not None else -1))
             for c in after:
-                state = rules._next(state, Action(c.seat, c.kind, melds=c.melds))
+                state = rules.advance(state, Action(c.seat, c.kind, melds=c.melds))
             for p in plays:
-                state = rules._next(state, Action(p.seat, "play", card=p.card, announce=p.announce))
+                state = rules.advance(state, Action(p.seat, "play", card=p.card, announce=p.announce))
             phase = state.phase
             if phase == "after":
                 seat = rules.current_player(state)
@@ -667,7 +665,7 @@ class Recorder:
         seat = self._seat_word(text)
         if seat is None:
             return Refusal("NOTATION", f"'{text}' is not a seat", self.labels)
-        v = self.rules.check_seating(seat, (0,) * self.rules.seats)
+        v = self.rules.check_dealer(seat)
         if v is not None:
             return Refusal(v.rule, self._msg(v), self.labels)
         v = self.validator.wrong_dealer(seat, first=not self.hands)
@@ -904,7 +902,7 @@ def _game_class(game: str):
         cls = find_variant(game)
     except ValueError as e:
         raise RecorderError(str(e)) from None
-    if issubclass(cls, EventRules) or not hasattr(cls, "dealt_to"):
+    if cls.notation != "jojotte":
         raise RecorderError(f"guided entry is for the Jo-Jotte family; {cls.name} is recorded by hand in the notation")
     return cls
 
@@ -1067,7 +1065,7 @@ class EventRecorder(Recorder):
         items: list = []
         for st in steps[1:]:
             if st[0] == "act":
-                state = rules._next(state, st[1])
+                state = rules.advance(state, st[1])
                 actions.append(st[1])
                 continue
             if not pending:
@@ -1075,7 +1073,7 @@ class EventRecorder(Recorder):
             pending.append(st)
             if len(pending) == len(items):
                 a = _merge([p[5] for p in pending])
-                state = rules._next(state, a)
+                state = rules.advance(state, a)
                 actions.append(a)
                 pending, items = [], []
         if not pending and not rules.is_terminal(state) and rules.current_player(state) == CHANCE:
@@ -1163,7 +1161,7 @@ class EventRecorder(Recorder):
 
     def _answer_event_dealer(self, q: Question, text: str):
         if self.over:
-            return Refusal(getattr(self.rules, "game_rule", self.rules.rule_prefix),
+            return Refusal((self.rules.game_rule or self.rules.rule_prefix),
                            f"the game is over ({self.winners_text()} won); no more hands")
         if not text and q.default:
             text = q.default
@@ -1373,7 +1371,7 @@ class EventRecorder(Recorder):
                     steps.append(("part", k, n, lab, tuple(words), part))
             else:
                 steps.append(("act", a))
-            state = rules._next(state, a)
+            state = rules.advance(state, a)
         return steps
 
     def _save_event(self, dealer: int, state, actions: list[Action]):

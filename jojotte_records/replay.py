@@ -16,8 +16,9 @@ from .errors import Issue, Location, number_too_large
 from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
 from .games import first_dealer, rules_for
 from .rules.base import CHANCE, Action, Violation, format_message
-from .rules.jojotte import DONE, PLAY, VOID_HAND, HandScore, JJState, JojotteRules
+from .rules.jojotte import DEAL, DONE, PLAY, VOID_HAND, HandScore, JJState, JojotteRules
 from .rules.jojotte_sheet import ScoreSheet, SheetEntry
+from .engine import Codec, HandRun, replay_hand
 
 
 class HandVerdict(NamedTuple):
@@ -80,9 +81,10 @@ class SessionValidator:
         self.labels = cls.seat_labels
         self.names = player_names(header, self.labels)
         # the sheet has a column per player, or per side (JJ4P-SCORE-1, JJ3-ALT-1)
-        self.sheet_labels = getattr(cls, "sheet_labels", self.labels)
-        self.sheet_names = cls.sheet_names(self.names) if hasattr(cls, "sheet_names") else self.names
+        self.sheet_labels = cls.sheet_labels or self.labels
+        self.sheet_names = cls.sheet_names(self.names)
         self.sheet = ScoreSheet.empty(len(self.sheet_labels))
+        self.codec = JojotteCodec(rules)
         self.expected_dealer = self._first_dealer()
         self.hands = 0
         self.bad_hands = 0
@@ -135,7 +137,7 @@ class SessionValidator:
                 illegal(v, phase="deal", line=line, column=col)
             self.expected_dealer = self.rules.next_dealer(hand.dealer)
         rubbers_before = sum(self.sheet.rubbers)
-        state, _ = self._replay(hand, issues, unchecked, loc, illegal)
+        state = self._replay(hand, issues, unchecked)
         score: HandScore | None = None
         if state is not None and not any(i.kind in ("illegal", "syntax") for i in issues):
             score = self._score(hand, state, issues, unchecked, loc)
@@ -161,208 +163,17 @@ class SessionValidator:
             self.bad_hands += 1
         return HandVerdict(n, hand, tuple(issues), tuple(unchecked), score, entry, state, self.sheet, used_written)
 
-    def _replay(self, hand: HandRecord, issues, unchecked, loc, illegal):
-        rules = self.rules
-        seats = rules.seats
+    def _replay(self, hand: HandRecord, issues, unchecked):
         if hand.dealer < 0:
-            return None, None
-        # --- the cards of each hand: dealt, drawn, or rebuilt from the play
-        dealt = list(hand.dealt)
-        drawn = list(hand.drawn) if hand.drawn is not None else [None] * seats
-        split = hand.split
-        void_auction = _is_void_auction(hand.auction, rules.bidders)
-        rebuilt = []
-        for seat in range(seats):
-            if dealt[seat] is None and not void_auction:
-                cards = self._rebuild(hand, seat)
-                if cards is not None:
-                    dealt[seat] = cards
-                    drawn[seat] = None
-                    rebuilt.append(seat)
-        if rebuilt:
-            unchecked.append(Issue("JJ-INV-2", "no deal recorded for " + " and ".join(self.names[s] for s in rebuilt)
-                                   + ": the hand was rebuilt from the cards played, so the first six cards are not known",
-                                   loc(phase="deal", line=hand.line, column=1), "unchecked"))
-        init = []
-        unknown = []
-        draw_cards = []
-        for seat in range(seats):
-            d = dealt[seat]
-            if d is None:
-                init.append(0)
-                unknown.append(rules.dealt_to(seat, hand.dealer))
-                draw_cards.append(0)
-                continue
-            full_after = not split and (len(d) > rules.dealt_to(seat, hand.dealer) or seat in rebuilt)
-            if full_after:
-                init.append(0)
-                unknown.append(0)
-                draw_cards.append(mask_of(c for c in d if c != UNKNOWN_CARD))
-            else:
-                init.append(mask_of(d) if UNKNOWN_CARD not in d else mask_of(c for c in d if c != UNKNOWN_CARD))
-                unknown.append(rules.dealt_to(seat, hand.dealer) - init[-1].bit_count())
-                dr = drawn[seat] if split else None
-                draw_cards.append((mask_of(dr) if UNKNOWN_CARD not in dr else mask_of(c for c in dr if c != UNKNOWN_CARD)) if dr else 0)
-        # who may deal, and who may hold cards at all (the dealer in jojotte-4s, the adviser in jojotte-3box)
-        for held, mark in (((0,) * seats, "dealer"), (tuple(i | d for i, d in zip(init, draw_cards)), "deal")):
-            v = rules.check_seating(hand.dealer, held)
-            if v is not None:
-                line, col = hand.mark(mark) or (hand.line, 1)
-                illegal(v, phase="deal", line=line, column=col)
-                return None, None
-        for seat in range(seats):
-            d = dealt[seat]
-            if d is not None and seat not in rebuilt:
-                n_dealt, n_drawn = rules.dealt_to(seat, hand.dealer), rules.drawn_to(seat, hand.dealer)
-                expected = n_dealt + (0 if void_auction else n_drawn)
-                have = len(d) + (len(drawn[seat]) if split and drawn[seat] else 0)
-                if have not in (n_dealt, expected) or (split and have != expected and not void_auction):
-                    issues.append(Issue("JJ-DEAL-3", f"{self.names[seat]}'s hand has {have} cards; a hand has {n_dealt} dealt"
-                                        f" and {n_drawn} drawn", loc(phase="deal", line=hand.line, column=1), "consistency"))
-                    return None, None
-        turned = hand.turned if hand.turned is not None else -1
-        v = rules.check_deal(tuple(init), turned)
-        if v is not None:
-            at = hand.mark("turned") if "turned card" in v.text else None
-            line, col = at or hand.mark("deal") or (hand.line, 1)
-            illegal(v, phase="deal", line=line, column=col)
-            return None, None
-        state = rules.initial_state(hand.dealer, tuple(init), turned, tuple(unknown))
-        if hand.stock is not None:
-            dup = mask_of(hand.stock) & (state.seen | mask_of(c for m in draw_cards for c in iter_cards(m)))
-            if dup or len(set(hand.stock)) != len(hand.stock):
-                illegal(Violation("JJ-INV-1", "a card of the stock is also dealt, drawn or turned"), phase="deal", line=hand.line, column=1)
-                return None, None
-        if turned < 0 and not void_auction:
-            unchecked.append(Issue("JJ-DIX-1", "the turned card was not recorded: round-1 suit and the dix exchange were checked as far as possible",
-                                   loc(phase="deal", line=hand.line, column=1), "unchecked"))
-        # --- the auction
-        for i, call in enumerate(hand.auction, 1):
-            if state.phase != "auction":
-                illegal(rules.call_after_end(state, call.seat, call.kind),
-                        phase="auction", step=i, line=call.line, column=call.column)
-                return state, None
-            if call.kind == "accept" and turned < 0:
-                unchecked.append(Issue("JJ-BID-1", "the suit accepted is not known (no turned card recorded)",
-                                       loc(phase="auction", step=i, line=call.line, column=call.column), "unchecked"))
-                return state, None
-            a = Action(call.seat, call.kind, suit=call.suit)
-            v = rules.check(state, a)
-            if v is not None:
-                illegal(v, phase="auction", step=i, line=call.line, column=call.column)
-                return state, None
-            state = rules._next(state, a)
-        if state.phase == "auction":
-            if hand.auction or hand.tricks or hand.after:
-                issues.append(Issue("JJ-BID-1", "the auction stops before the bidding is over", loc(phase="auction", line=hand.line, column=1), "consistency"))
-            else:
-                unchecked.append(Issue("JJ-BID-1", "no auction recorded: nothing of the hand can be checked", loc(phase="auction", line=hand.line, column=1), "unchecked"))
-            return None, None
-        if state.phase == VOID_HAND:
-            if hand.after or hand.tricks:
-                c = (hand.after or hand.tricks)[0]
-                illegal(Violation("JJ-BID-12", "all passed, so the hand is void and nothing is played"), phase="after", line=c.line, column=c.column)
-                return state, None
-            return state, None
-        # --- the draw (a chance event)
-        info = hand.info if hand.info is not None else -1
-        a = Action(CHANCE, "draw", cards=tuple(draw_cards), info=info)
-        v = rules.check(state, a)
-        if v is not None:
-            at = hand.mark("info") if "information card" in v.text else None
-            line, col = at or hand.mark("deal") or (hand.line, 1)
-            illegal(v, phase="deal", line=line, column=col)
-            return state, None
-        state = rules._next(state, a)
-        state = state._replace(unknown=tuple(rules.dealt_to(s, hand.dealer) + rules.drawn_to(s, hand.dealer) - h.bit_count()
-                                             for s, h in enumerate(state.hands)))
-        if any(state.unknown):
-            who = [self.names[s] for s in range(len(state.unknown)) if state.unknown[s]]
-            unchecked.append(Issue("JJ-PLAY-3", f"part of the hand of {' and '.join(who)} was not recorded: following suit, melds and"
-                                   " announcements were checked only against the known cards", loc(phase="deal", line=hand.line, column=1), "unchecked"))
-        # --- after the draw
-        for i, call in enumerate(hand.after, 1):
-            if state.phase not in ("after", PLAY) or (state.phase == PLAY and call.kind != "dix"):
-                illegal(Violation("JJ-POST-9", f"{call.kind.upper()} by {{p{call.seat}}} comes after the calls after the draw are over"),
-                        phase="after", step=i, line=call.line, column=call.column)
-                return state, None
-            a = Action(call.seat, call.kind, melds=call.melds)
-            v = rules.check(state, a)
-            if v is not None:
-                illegal(v, phase="after", step=i, line=call.line, column=call.column)
-                return state, None
-            state = rules._next(state, a)
-        if state.phase == "after":
-            if hand.tricks:
-                t = hand.tricks[0]
-                who = rules.current_player(state)
-                illegal(Violation("JJ-POST-9", f"trick play starts before the calls after the draw are over ({{p{who}}} has not called)"),
-                        phase="after", line=t.line, column=t.column)
-            else:
-                issues.append(Issue("JJ-POST-1", "the calls after the draw are not complete", loc(phase="after", line=hand.line, column=1), "consistency"))
-            return state, None
-        # --- the tricks
-        check_play, next_play = rules._check_play, rules._next_play
-        done_phase, unknown_card = DONE, UNKNOWN_CARD
-        for t in hand.tricks:
-            for p in t.plays:
-                if state.phase == done_phase or p.card == unknown_card:
-                    j = t.plays.index(p) + 1
-                    if p.card == unknown_card:
-                        unchecked.append(Issue("JJ-INV-2", f"trick {t.number}: a card was not recorded; the rest of the play is not checked",
-                                               loc(phase="trick", trick=t.number, card=j, line=p.line, column=p.column), "unchecked"))
-                        return state, "unknown-card"
-                    illegal(Violation("JJ-INV-2", f"all {rules.tricks_per_hand} tricks were already played"),
-                            phase="trick", trick=t.number, card=j, line=p.line, column=p.column)
-                    return state, None
-                # a Play has the seat, card and announce that the play functions read
-                v = check_play(state, p)
-                if v is not None:
-                    illegal(v, phase="trick", trick=t.number, card=t.plays.index(p) + 1, line=p.line, column=p.column)
-                    return state, None
-                state = next_play(state, p)
-            if len(t.plays) != rules.trick_size:
-                issues.append(Issue("JJ-INV-2", f"trick {t.number} has {len(t.plays)} cards, not {rules.trick_size}",
-                                    loc(phase="trick", trick=t.number, line=t.line, column=t.column), "consistency"))
-                return state, None
-            if t.winner >= 0 and state.history:
-                real = state.history[-1][2]
-                if real != t.winner:
-                    issues.append(Issue("JJ-PLAY-8", f"trick {t.number} is written as won by {self.names[t.winner]}, but {self.names[real]}"
-                                        f" wins it with {card_name(next(p.card for p in t.plays if p.seat == real))}",
-                                        loc(phase="trick", trick=t.number, line=t.line, column=t.column), "consistency"))
-        if hand.claim >= 0 and state.phase == PLAY:
-            state = self._apply_claim(state, hand.claim, unchecked, loc, hand)
-        return state, None
-
-    def _rebuild(self, hand: HandRecord, seat: int) -> tuple[int, ...] | None:
-        cards = [p.card for t in hand.tricks for p in t.plays if p.seat == seat]
-        if len(cards) != self.rules.tricks_per_hand or UNKNOWN_CARD in cards:
             return None
-        if any(c.kind == "dix" and c.seat == seat for c in hand.after):
-            if hand.turned is None:
-                return None
-            trump = hand.turned >> 4
-            cards = [make_card(trump, SEVEN) if c == hand.turned else c for c in cards]
-        return tuple(cards)
-
-    def _apply_claim(self, state: JJState, claimer: int, unchecked, loc, hand) -> JJState:
-        if any(state.unknown):
-            unchecked.append(Issue("JJ-INV-3", "a claim with unrecorded cards: the points of the remaining tricks are not known",
-                                   loc(phase="trick", line=hand.line, column=1), "unchecked"))
-            return state
-        from .rules.jojotte_cards import trick_points
-
-        rest = self.rules.tricks_per_hand - state.tricks_done
-        remaining = mask_of(state.trick)
-        for seat in self.rules.playing_seats(state):
-            remaining |= state.hands[seat]
-        # the conceded tricks carry their cards and the last trick to the claimer
-        pts = trick_points(tuple(iter_cards(remaining)), state.trump, True, state.denomination == "nullo")
-        card_pts = tuple(p + pts if i == claimer else p for i, p in enumerate(state.card_pts))
-        won = tuple(w + rest if i == claimer else w for i, w in enumerate(state.won))
-        return state._replace(phase=DONE, card_pts=card_pts, won=won, tricks_done=self.rules.tricks_per_hand,
-                              last_trick=claimer, hands=(0,) * len(state.hands), trick=())
+        run = HandRun(self.rules, self.names, issues, unchecked, self.source, self.session_index, hand.number)
+        v = self.rules.check_dealer(hand.dealer)  # who may deal (the adviser in jojotte-3box does not)
+        if v is not None:
+            line, col = hand.mark("dealer") or (hand.line, 1)
+            run.illegal(v, phase="deal", line=line, column=col)
+            return None
+        state = replay_hand(self.rules, self.codec, hand, run, hand.dealer)
+        return None if state is None or state.phase == DEAL else state  # no deal: nothing to show
 
     # --- scoring --------------------------------------------------------------------
     def _score(self, hand: HandRecord, state: JJState, issues, unchecked, loc) -> HandScore | None:
@@ -464,7 +275,7 @@ class SessionValidator:
         zero = (0,) * n
         score = HandScore(zero, zero, zero, zero, tuple(credits), w.aside, winner, zero, nullo=nullo)
         # the written figures already hold any held-aside award: the pool is emptied, not paid twice
-        collects = winner >= 0 and not (nullo and getattr(self.rules.options, "prisoners_skip_nullo", False))
+        collects = winner >= 0 and not (nullo and self.rules.options.prisoners_skip_nullo)
         sheet = self.sheet._replace(pool=self.sheet.pool if not collects else 0)
         sheet, _ = sheet.add(score, self.rules.options)
         return sheet
@@ -530,3 +341,214 @@ def validate_stream(items: Iterable, keep_hands: bool = True, on_hand=None) -> I
             kept.append(verdict)
     if validator is not None:
         yield validator.finish(), kept
+
+
+# --- the Jo-Jotte record codec: a HandRecord as located steps ----------------------------
+
+def _at_mark(hand: HandRecord, v: Violation, key: str, word: str):
+    """The place of a chance action's fault: its own part (the turned or information card) when the
+    violation names it, else the deal line."""
+    at = hand.mark(key) if word in v.text else None
+    line, col = at or hand.mark("deal") or (hand.line, 1)
+    return dict(phase="deal", line=line, column=col), None
+
+
+def _deal_where(hand, a, v):
+    return _at_mark(hand, v, "turned", "turned card")
+
+
+def _draw_where(hand, a, v):
+    return _at_mark(hand, v, "info", "information card")
+
+
+def _call_where(ctx, a, v):
+    phase, i, call = ctx
+    return dict(phase=phase, step=i, line=call.line, column=call.column), None
+
+
+def _claim_where(hand, a, v):
+    return dict(phase="trick", line=hand.line, column=1), None
+
+
+def _play_where(t, p, v):
+    return dict(phase="trick", trick=t.number, card=t.plays.index(p) + 1, line=p.line, column=p.column), None
+
+
+class JojotteCodec(Codec):
+    """A Jo-Jotte `HandRecord` as located steps: the deal (rebuilt from the play when no deal is recorded),
+    the auction, the draw, the calls after the draw, the cards, then a claim. What the record leaves out
+    (``?`` cards, a hand's first cards, the turned card) becomes unknowns of the chance actions; what it
+    says wrongly is reported here with its place."""
+
+    def __init__(self, rules: JojotteRules):
+        self.rules = rules
+
+    def steps(self, hand: HandRecord, run: HandRun):
+        rules = self.rules
+        seats = rules.seats
+        names = run.names
+        dealer = hand.dealer
+        # --- the cards of each hand: dealt, drawn, or rebuilt from the play
+        dealt = list(hand.dealt)
+        drawn = list(hand.drawn) if hand.drawn is not None else [None] * seats
+        split = hand.split
+        void_auction = _is_void_auction(hand.auction, rules.bidders)
+        rebuilt = []
+        for seat in range(seats):
+            if dealt[seat] is None and not void_auction:
+                cards = self._rebuild(hand, seat)
+                if cards is not None:
+                    dealt[seat] = cards
+                    drawn[seat] = None
+                    rebuilt.append(seat)
+        if rebuilt:
+            run.note("JJ-INV-2", "no deal recorded for " + " and ".join(names[s] for s in rebuilt)
+                     + ": the hand was rebuilt from the cards played, so the first six cards are not known",
+                     "unchecked", phase="deal", line=hand.line, column=1)
+        init = []
+        unknown = []
+        draw_cards = []
+        for seat in range(seats):
+            d = dealt[seat]
+            n_dealt = rules.dealt_to(seat, dealer)
+            if d is None:
+                init.append(0)
+                unknown.append(n_dealt)
+                draw_cards.append(0)
+                continue
+            full_after = not split and (len(d) > n_dealt or seat in rebuilt)
+            if full_after:
+                init.append(0)
+                unknown.append(0)
+                draw_cards.append(mask_of(c for c in d if c != UNKNOWN_CARD))
+            else:
+                init.append(mask_of(d) if UNKNOWN_CARD not in d else mask_of(c for c in d if c != UNKNOWN_CARD))
+                unknown.append(n_dealt - init[-1].bit_count())
+                dr = drawn[seat] if split else None
+                draw_cards.append((mask_of(dr) if UNKNOWN_CARD not in dr else mask_of(c for c in dr if c != UNKNOWN_CARD)) if dr else 0)
+        turned = hand.turned if hand.turned is not None else -1
+        deal = rules.deal_action(tuple(init), turned, tuple(unknown), tuple(draw_cards))
+        # the number of cards of each hand (JJ-DEAL-3); a seat that may hold no card at all (the dealer in
+        # jojotte-4s, the adviser in jojotte-3box) is left to the deal's own check, which comes first
+        holds_none = any(m and not rules.dealt_to(s, dealer) + rules.drawn_to(s, dealer)
+                         for s, m in enumerate(i | d for i, d in zip(init, draw_cards)))
+        for seat in range(seats) if not holds_none else ():
+            d = dealt[seat]
+            if d is not None and seat not in rebuilt:
+                n_dealt, n_drawn = rules.dealt_to(seat, dealer), rules.drawn_to(seat, dealer)
+                expected = n_dealt + (0 if void_auction else n_drawn)
+                have = len(d) + (len(drawn[seat]) if split and drawn[seat] else 0)
+                if have not in (n_dealt, expected) or (split and have != expected and not void_auction):
+                    run.note("JJ-DEAL-3", f"{names[seat]}'s hand has {have} cards; a hand has {n_dealt} dealt"
+                             f" and {n_drawn} drawn", "consistency", phase="deal", line=hand.line, column=1)
+                    run.state = None
+                    return
+        yield deal, _deal_where, hand
+        state = run.state
+        if hand.stock is not None:
+            dup = mask_of(hand.stock) & (state.seen | mask_of(c for m in draw_cards for c in iter_cards(m)))
+            if dup or len(set(hand.stock)) != len(hand.stock):
+                run.illegal(Violation("JJ-INV-1", "a card of the stock is also dealt, drawn or turned"),
+                            phase="deal", line=hand.line, column=1)
+                run.state = None
+                return
+        if turned < 0 and not void_auction:
+            run.note("JJ-DIX-1", "the turned card was not recorded: round-1 suit and the dix exchange were checked as far as possible",
+                     "unchecked", phase="deal", line=hand.line, column=1)
+        # --- the auction
+        for i, call in enumerate(hand.auction, 1):
+            state = run.state
+            if state.phase != "auction":
+                run.illegal(rules.call_after_end(state, call.seat, call.kind),
+                            phase="auction", step=i, line=call.line, column=call.column)
+                return
+            if call.kind == "accept" and turned < 0:
+                run.note("JJ-BID-1", "the suit accepted is not known (no turned card recorded)",
+                         "unchecked", phase="auction", step=i, line=call.line, column=call.column)
+                return
+            yield Action(call.seat, call.kind, suit=call.suit), _call_where, ("auction", i, call)
+        state = run.state
+        if state.phase == "auction":
+            if hand.auction or hand.tricks or hand.after:
+                run.note("JJ-BID-1", "the auction stops before the bidding is over", "consistency",
+                         phase="auction", line=hand.line, column=1)
+            else:
+                run.note("JJ-BID-1", "no auction recorded: nothing of the hand can be checked", "unchecked",
+                         phase="auction", line=hand.line, column=1)
+            run.state = None  # nothing to score
+            return
+        if state.phase == VOID_HAND:
+            if hand.after or hand.tricks:
+                c = (hand.after or hand.tricks)[0]
+                run.illegal(Violation("JJ-BID-12", "all passed, so the hand is void and nothing is played"),
+                            phase="after", line=c.line, column=c.column)
+            return
+        # --- the draw (a chance event)
+        yield Action(CHANCE, "draw", cards=tuple(draw_cards), info=hand.info if hand.info is not None else -1), _draw_where, hand
+        state = run.state
+        if any(state.unknown):
+            who = [names[s] for s in range(len(state.unknown)) if state.unknown[s]]
+            run.note("JJ-PLAY-3", f"part of the hand of {' and '.join(who)} was not recorded: following suit, melds and"
+                     " announcements were checked only against the known cards", "unchecked",
+                     phase="deal", line=hand.line, column=1)
+        # --- after the draw
+        for i, call in enumerate(hand.after, 1):
+            state = run.state
+            if state.phase not in ("after", PLAY) or (state.phase == PLAY and call.kind != "dix"):
+                run.illegal(Violation("JJ-POST-9", f"{call.kind.upper()} by {{p{call.seat}}} comes after the calls after the draw are over"),
+                            phase="after", step=i, line=call.line, column=call.column)
+                return
+            yield Action(call.seat, call.kind, melds=call.melds), _call_where, ("after", i, call)
+        state = run.state
+        if state.phase == "after":
+            if hand.tricks:
+                t = hand.tricks[0]
+                who = rules.current_player(state)
+                run.illegal(Violation("JJ-POST-9", f"trick play starts before the calls after the draw are over ({{p{who}}} has not called)"),
+                            phase="after", line=t.line, column=t.column)
+            else:
+                run.note("JJ-POST-1", "the calls after the draw are not complete", "consistency",
+                         phase="after", line=hand.line, column=1)
+            return
+        # --- the tricks: a `Play` is the play action itself (seat, card, announce)
+        done_phase, unknown_card, trick_size = DONE, UNKNOWN_CARD, rules.trick_size
+        for t in hand.tricks:
+            for p in t.plays:
+                if p.card == unknown_card or run.state.phase == done_phase:
+                    j = t.plays.index(p) + 1
+                    if p.card == unknown_card:
+                        run.note("JJ-INV-2", f"trick {t.number}: a card was not recorded; the rest of the play is not checked",
+                                 "unchecked", phase="trick", trick=t.number, card=j, line=p.line, column=p.column)
+                        return
+                    run.illegal(Violation("JJ-INV-2", f"all {rules.tricks_per_hand} tricks were already played"),
+                                phase="trick", trick=t.number, card=j, line=p.line, column=p.column)
+                    return
+                yield p, _play_where, t
+            if len(t.plays) != trick_size:
+                run.note("JJ-INV-2", f"trick {t.number} has {len(t.plays)} cards, not {trick_size}", "consistency",
+                         phase="trick", trick=t.number, line=t.line, column=t.column)
+                return
+            state = run.state
+            if t.winner >= 0 and state.history:
+                real = state.history[-1][2]
+                if real != t.winner:
+                    run.note("JJ-PLAY-8", f"trick {t.number} is written as won by {names[t.winner]}, but {names[real]}"
+                             f" wins it with {card_name(next(p.card for p in t.plays if p.seat == real))}", "consistency",
+                             phase="trick", trick=t.number, line=t.line, column=t.column)
+        if hand.claim >= 0 and run.state.phase == PLAY:
+            if any(run.state.unknown):
+                run.note("JJ-INV-3", "a claim with unrecorded cards: the points of the remaining tricks are not known",
+                         "unchecked", phase="trick", line=hand.line, column=1)
+                return
+            yield Action(hand.claim, "claim"), _claim_where, hand
+
+    def _rebuild(self, hand: HandRecord, seat: int) -> tuple[int, ...] | None:
+        cards = [p.card for t in hand.tricks for p in t.plays if p.seat == seat]
+        if len(cards) != self.rules.tricks_per_hand or UNKNOWN_CARD in cards:
+            return None
+        if any(c.kind == "dix" and c.seat == seat for c in hand.after):
+            if hand.turned is None:
+                return None
+            trump = hand.turned >> 4
+            cards = [make_card(trump, SEVEN) if c == hand.turned else c for c in cards]
+        return tuple(cards)

@@ -970,7 +970,7 @@ def _tricks(v: HandVerdict, session: _Session, flags: dict[str, str], jojotte_in
     (per column of the score sheet: per player, or per side)."""
     names, labels = session.names, session.labels
     column_of, column_names = session.column_of, session.column_names
-    tricks_per_hand = getattr(session.rules, "tricks_per_hand", 9)
+    tricks_per_hand = session.rules.tricks_per_hand or 9
     record = v.record
     state = v.state
     seats = len(names)
@@ -1113,7 +1113,7 @@ def hand_view(session: _Session, v: HandVerdict, position: int) -> HandView:
         if sc is not None and tricks and tricks[-1].running and c < len(sc.trick_points):
             rest = len(record.tricks)
             taken = sc.trick_points[c] - tricks[-1].running[c][1]
-            claim += f" ({getattr(rules, 'tricks_per_hand', 9) - rest} tricks, {taken} points with the last trick)"
+            claim += f" ({(rules.tricks_per_hand or 9) - rest} tricks, {taken} points with the last trick)"
         claim += "."
     notes = tuple(c if key == "hand" else f"{key}: {c}" for key, cs in record.notes for c in cs)
     return HandView(

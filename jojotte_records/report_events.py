@@ -213,7 +213,7 @@ class EventReportSession(HandFiles):
         if st is not None:
             tricks = tuple(TrickText(k, names[leader], tuple(PlayText(names[seat], card_text(card), seat == win) for seat, card in plays),
                                      names[win]) for k, (leader, plays, win) in enumerate(rules.tricks(st), 1))
-            contract = rules.contract_text(st) if hasattr(rules, "contract_text") else str(rules.hand_facts(st, v.score).get("contract"))
+            contract = rules.contract_text(st) or str(rules.hand_facts(st, v.score).get("contract"))
         score = v.score
         credits = tuple(CreditText(self.columns[c.column], c.amount, c.rule, c.why) for c in score.credits) if score is not None else ()
         written = rec.score.values if rec.score is not None else None
@@ -237,7 +237,7 @@ class EventReportSession(HandFiles):
         ctx = EventSessionContext(
             title=self.title, root="../../", source=self.source, game=self.rules.title, tags=tuple(self.header.tags),
             comments=tuple(self.header.comments), players=tuple(self.names), columns=tuple(names),
-            totals=tuple(sheet.scores), target=getattr(self.rules, "game_target", None), winner=winner, over=sheet.over,
+            totals=tuple(sheet.scores), target=self.rules.game_target, winner=winner, over=sheet.over,
             rows=tuple(self.rows), bad_hands=summary.bad_hands, issues=tuple(issue_view(i) for i in summary.issues))
         self.site.write_page(f"{self.dir}/index.html", "event_session.html", ctx)
         result = ", ".join(f"{n} {t}" for n, t in zip(names, sheet.scores))

@@ -45,7 +45,7 @@ def simulate_hands(rules: JojotteRules, hands: int, rng: random.Random, first_de
 
 def _one_hand(rules: JojotteRules, number: int, dealer: int, pack: list[int], rng: random.Random):
     first, turned, draws, info = rules.deal(pack, dealer)
-    state = rules.initial_state(dealer, first, turned)
+    state = rules.advance(rules.initial_state(dealer), rules.deal_action(first, turned))
     auction: list[Call] = []
     after: list[Call] = []
     tricks: list[Trick] = []
@@ -57,7 +57,7 @@ def _one_hand(rules: JojotteRules, number: int, dealer: int, pack: list[int], rn
             continue
         action = choice(rules.legal_actions(state))
         phase_before = state.phase
-        state = rules._next(state, action)  # legal by construction
+        state = rules.advance(state, action)  # legal by construction
         if action.kind == "play":
             plays.append(Play(action.seat, action.card, action.announce))
             if not state.trick:
@@ -82,7 +82,7 @@ def simulate_session(game: str = "jojotte", hands: int = 100, seed: int = 1, var
     cls = find_variant(game)
     rules = cls(cls.options_class.parse(variant) if variant else None)
     rng = random.Random(seed)
-    first_dealer = rng.randrange(getattr(cls, "dealing_seats", cls.seats))
+    first_dealer = rng.randrange(cls.dealing_seats or cls.seats)
     return simulate_header(game, seed, variant, first_dealer), simulate_hands(rules, hands, rng, first_dealer)
 
 

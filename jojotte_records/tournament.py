@@ -272,7 +272,7 @@ def column_units(event: Event, players: Sequence[str]) -> tuple[str, ...]:
     """The player or team of each column of a table's score sheet (its seats, or its sides)."""
     rules = event_rules(event)
     labels = tuple(rules.seat_labels)
-    columns = tuple(getattr(rules, "sheet_labels", None) or labels)
+    columns = tuple(rules.sheet_labels or labels)
     units = []
     for col in range(len(columns)):
         members = tuple(players[s] for s in range(len(labels)) if sheet_column(s, labels, columns) == col)
@@ -423,7 +423,7 @@ class Standing(NamedTuple):
 def _unit_rows(event: Event, tables: Iterable[TableResult]):
     rows = {}
     rules = event_rules(event)
-    partnership = len(getattr(rules, "sheet_labels", None) or rules.seat_labels) < len(rules.seat_labels)
+    partnership = len(rules.sheet_labels or rules.seat_labels) < len(rules.seat_labels)
     # without [teams], a partnership's unit is its players joined ("Ann & Bob"): no row per player
     order = list(event.teams) if event.teams else ([] if partnership else list(event.players))
     for u in order:
@@ -514,7 +514,7 @@ def deal_hash(record: HandRecord, game: str = "jojotte", rules=None) -> str | No
             rules = find_variant(game)()
         except ValueError:
             return None
-    if not hasattr(rules, "dealt_to"):
+    if rules.notation != "jojotte":
         return None
     parts = [rules.name, str(record.dealer), str(record.turned)]
     dealer = record.dealer
@@ -622,7 +622,7 @@ def duplicate_boards(event: Event, tables: Sequence[TableResult], urls: dict | N
             if isinstance(v.record, EventHand):  # Pitch, Baloot: the hand's score per column, written "below"
                 n = len(t.units)
                 delta = tuple(v.score.delta) if v.score is not None else tuple(v.record.score.values) if v.record.score else (0,) * n
-                contract = rules.contract_text(v.state) if v.state is not None and hasattr(rules, "contract_text") else "?"
+                contract = (rules.contract_text(v.state) or "?") if v.state is not None else "?"
                 seen.setdefault(h, []).append(BoardResult(t.entry.round, t.entry.table, v.number, t.entry.players, contract,
                                                           (), delta, (0,) * n, delta[0] - sum(delta[1:]), v.ok, url))
                 first.setdefault(h, (t.entry.round, v.number, v.record.dealer))
@@ -804,7 +804,7 @@ def build_event_site(event: Event, out: str | Path = "report", templates: str | 
     site.write_page("event.html", "event.html", ctx)
     rules = event_rules(event)
     dctx = DuplicateContext(f"Duplicate deals | {event.name}", "", event.name, tuple(rules.seat_labels),
-                            tuple(getattr(rules, "sheet_labels", None) or rules.seat_labels), tuple(boards))
+                            tuple(rules.sheet_labels or rules.seat_labels), tuple(boards))
     site.write_page("duplicates.html", "duplicates.html", dctx)
     result = site.finish()
     return EventSite(result.index, out / "event.html", out / "duplicates.html", check, result.sessions, result.hands)

@@ -102,7 +102,19 @@ def run_plays(rules: JojotteRules, state, script: str):
 
 def start(rules: JojotteRules, turned: str = "9H", dealer: str = "B", a: str = "", b: str = ""):
     """The state after the deal: A's and B's first cards (``""`` = not recorded) and the turned card."""
-    return rules.initial_state(SEAT[dealer], (mask(a), mask(b)), parse_card(turned))
+    return deal_state(rules, SEAT[dealer], (mask(a), mask(b)), parse_card(turned))
+
+
+def deal_state(rules: JojotteRules, dealer: int, hands: tuple[int, ...], turned: int, unknown=None):
+    """The state after the deal: the state before it (a chance node) advanced by the deal's chance action."""
+    before = rules.initial_state(dealer)
+    assert rules.current_player(before) == CHANCE
+    return rules.advance(before, rules.deal_action(hands, turned, unknown))
+
+
+def check_deal(rules: JojotteRules, hands: tuple[int, ...], turned: int, dealer: int = 1):
+    """The check of a deal's chance action (JJ-DEAL-5, JJ-DECK-1, the seating rules of JJ3-ALT-1, JJ4S-1)."""
+    return rules.check(rules.initial_state(dealer), rules.deal_action(hands, turned))
 
 
 def draw(rules: JojotteRules, state, a: str, b: str, info: str = ""):

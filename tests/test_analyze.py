@@ -630,7 +630,7 @@ def test_partnership_endgame_equals_brute_force():
         kids = []
         for a in rules.legal_actions(s):
             if a.kind == "play":
-                n = rules._next(s, a)
+                n = rules.advance(s, a)
                 kids.append(eg.score(n) - eg.score(s) + eg.value(n))
         assert eg.value(s) == (max(kids) if rules.current_player(s) % 2 == 0 else min(kids))
 

@@ -27,7 +27,7 @@ def brute(rules, s, team: int) -> int:
     for a in rules.legal_actions(s):
         if a.kind != "play":
             continue
-        n = rules._next(s, a)
+        n = rules.advance(s, a)
         values.append(brute(rules, n, team) + n.points[team] - s.points[team])
     return max(values) if rules.current_player(s) % 2 == team else min(values)
 
@@ -50,7 +50,7 @@ def test_the_solver_equals_plain_minimax_on_the_last_eight_cards():
         for a in v.actions:  # replay to the start of trick 7
             if s.phase == "play" and s.tricks_done == 6 and not s.trick:
                 break
-            s = rules._next(s, a)
+            s = rules.advance(s, a)
         if not (s.phase == "play" and s.tricks_done == 6):
             continue
         assert solve_ending(rules, s, team) == brute(rules, s, team)
@@ -82,7 +82,7 @@ def test_each_card_cost_is_the_loss_against_the_best_card():
         for a in v.actions:
             if ending_start(rules, start) and not start.trick:
                 break
-            start = rules._next(start, a)
+            start = rules.advance(start, a)
         taken = v.state.points[e.team] - start.points[e.team]
         own = sum(c.cost for c in e.cards if c.seat % 2 == e.team)
         other = sum(c.cost for c in e.cards if c.seat % 2 != e.team)

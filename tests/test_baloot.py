@@ -909,7 +909,7 @@ def walk(r: BalootRules, seed: int, dealer: int, scores=(0, 0)):
     while not r.is_terminal(s):
         a = r.chance_action(s, rng) if r.current_player(s) == CHANCE else sim_choice(r.legal_actions(s), rng)
         yield s, a
-        s = r._next(s, a)
+        s = r.advance(s, a)
 
 
 VARIANT_TEXTS = ["", "first_lead=DECLARER; lock_unspecified=LOCKED", "riyadh_ashkal; third_round_ace; kawesh",

@@ -75,13 +75,13 @@ def replay(r: BalootRules, state: BalootState, text: str) -> BalootState | Viola
             v = r.check(state, a)
             if v is not None:
                 return v
-            state = r._next(state, a)
+            state = r.advance(state, a)
         if chance:
             a = merge(chance)
             v = r.check(state, a)
             if v is not None:
                 return v
-            state = r._next(state, a)
+            state = r.advance(state, a)
     return state
 
 

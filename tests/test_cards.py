@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from jj_helpers import C, D, H, S, cards, mask, melds
+from jj_helpers import deal_state, check_deal, C, D, H, S, cards, mask, melds
 from jojotte_records.cards import PIQUET_PACK, card_name, make_card, parse_card
 from jojotte_records.rules.jojotte import JojotteRules
 from jojotte_records.rules.jojotte_cards import NO_TRUMP, card_points, check_melds, mask_points, parse_meld, trick_winner
@@ -53,7 +53,7 @@ def test_jj_deck_1_pack_has_32_distinct_cards_A_to_7_in_four_suits():
 def test_jj_deck_1_cards_outside_the_pack_are_rejected_in_a_deal(outsider):
     # JJ-DECK-1 (and JJ-INV-1): a dealt card must be one of the 32
     rules = JojotteRules()
-    v = rules.check_deal((mask("AS KS QS JS TS") | (1 << parse_card(outsider)), mask("AH KH QH JH TH 9H")), parse_card("7C"))
+    v = check_deal(rules, (mask("AS KS QS JS TS") | (1 << parse_card(outsider)), mask("AH KH QH JH TH 9H")), parse_card("7C"))
     assert v is not None and v.rule == "JJ-DECK-1"
 
 
@@ -108,7 +108,7 @@ def test_jj_deck_4_cards_consecutive_in_another_order_are_no_sequence(not_a_sequ
 def test_jj_deck_4_higher_top_card_is_judged_in_sequence_order():
     # J-T-9 against T-9-8, no trump involved: in sequence order J is above T (in plain order T is above J)
     rules = JojotteRules()
-    s = rules.initial_state(1, (0, 0), -1)._replace(phase="play", bidder=0, denomination="nt", trump=NO_TRUMP,
+    s = deal_state(rules, 1, (0, 0), -1)._replace(phase="play", bidder=0, denomination="nt", trump=NO_TRUMP,
                                                      melds=(melds("TD-8D"), melds("JS-9S")))
     assert rules.compare_melds(s).class_b == 1
 

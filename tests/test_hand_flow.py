@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from jj_helpers import EXAMPLES, S, action, draw, example_hand, full_hand, mask, play, rules_with, run, run_plays, start
+from jj_helpers import check_deal, EXAMPLES, S, action, draw, example_hand, full_hand, mask, play, rules_with, run, run_plays, start
 from jojotte_records.cards import mask_of, parse_card
 from jojotte_records.rules.base import CHANCE, Action
 from jojotte_records.rules.jojotte import JojotteRules, deal_cards
@@ -91,13 +91,13 @@ def test_jj_deal_2_alternation_continues_across_rubbers(variant, ok):
 ])
 def test_jj_deal_5_thirteen_distinct_cards(a, b, turned, rule):
     rules = JojotteRules()
-    v = rules.check_deal((mask(a), mask(b)), parse_card(turned))
+    v = check_deal(rules, (mask(a), mask(b)), parse_card(turned))
     assert v is not None and v.rule == rule
 
 
 def test_jj_deal_5_good_deal():
     rules = JojotteRules()
-    assert rules.check_deal((mask("AS KS QS JS TS 9S"), mask("AH KH QH JH TH 9H")), parse_card("7C")) is None
+    assert check_deal(rules, (mask("AS KS QS JS TS 9S"), mask("AH KH QH JH TH 9H")), parse_card("7C")) is None
 
 
 def test_jj_deal_5_in_a_record():

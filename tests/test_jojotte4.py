@@ -21,7 +21,7 @@ from jojotte_records.rules.jojotte_table import TableState
 from jojotte_records.simulate import simulate_session
 
 from conftest import EXAMPLES, validate_text
-from jj_helpers import action, run as run_script, violation as script_violation
+from jj_helpers import deal_state, action, run as run_script, violation as script_violation
 
 N, E, S, W = 0, 1, 2, 3
 SEAT = {"N": N, "E": E, "S": S, "W": W}
@@ -35,7 +35,7 @@ violation = partial(script_violation, seats=SEAT)
 
 
 def fresh(dealer: int = W, turned: str = "8H", rules=R):
-    return rules.initial_state(dealer, (0, 0, 0, 0), parse_card(turned))
+    return deal_state(rules, dealer, (0, 0, 0, 0), parse_card(turned))
 
 
 def after_draw(auction: str, dealer: int = W, turned: str = "8H", rules=R):
@@ -134,12 +134,12 @@ def test_jj4p_draw_1_two_cards_each_the_dealer_takes_a_stock_card_and_the_turned
     random.Random(9).shuffle(order)
     hands, turned, draws, info = R.deal(order, dealer=W)
     assert draws[W] >> turned & 1 and all(d.bit_count() == 2 for d in draws)
-    s = run(R, R.initial_state(W, hands, turned), "N accept, E pass, S pass, W pass")
+    s = run(R, deal_state(R, W, hands, turned), "N accept, E pass, S pass, W pass")
     s = R.apply(s, Action(CHANCE, "draw", cards=draws, info=-1))
     assert all(h.bit_count() == 8 for h in s.hands)
     assert sum(h.bit_count() for h in s.hands) == 32  # every card in play
     # no information card; the turned card goes to nobody but the dealer
-    s0 = run(R, R.initial_state(W, hands, turned), "N accept, E pass, S pass, W pass")
+    s0 = run(R, deal_state(R, W, hands, turned), "N accept, E pass, S pass, W pass")
     assert R.check(s0, Action(CHANCE, "draw", cards=draws, info=order[0])).rule == "JJ4P-DRAW-1"
     swapped = (draws[0] | 1 << turned, draws[1], draws[2], draws[3] & ~(1 << turned) | draws[0] & -draws[0])
     assert R.check(s0, Action(CHANCE, "draw", cards=swapped, info=-1)).rule == "JJ4P-DRAW-1"

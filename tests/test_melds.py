@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from jj_helpers import C, D, H, S, action, full_hand, mask, melds, rules_with, run
+from jj_helpers import deal_state, C, D, H, S, action, full_hand, mask, melds, rules_with, run
 from jojotte_records.cards import parse_card
 from jojotte_records.rules.base import Action
 from jojotte_records.rules.jojotte import JojotteRules
@@ -18,7 +18,7 @@ def compared(a: str, b: str, denomination: str = "suit", trump: int = S, declare
              nullo_bidder: int = -1):
     """compare_melds for a hand in play where A declared ``a`` and B declared ``b``."""
     rules = rules_with(variant)
-    s = rules.initial_state(1, (0, 0), -1)._replace(
+    s = deal_state(rules, 1, (0, 0), -1)._replace(
         phase="play", bidder=declarer, denomination=denomination,
         trump=trump if denomination == "suit" else NO_TRUMP, melds=(melds(a), melds(b)), nullo_bidder=nullo_bidder)
     return rules.compare_melds(s)

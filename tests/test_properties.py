@@ -19,6 +19,8 @@ import random
 from pathlib import Path
 
 import pytest
+
+from jj_helpers import deal_state
 from hypothesis import HealthCheck, Phase, assume, example, given, note, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -336,7 +338,7 @@ def _playout(rules: JojotteRules, seed: int, order: list[int] | None = None, dea
     if dealer is None:
         dealer = rng.randrange(2)
     first, turned, draws, info = deal_cards(rules, pack, dealer)
-    s = rules.initial_state(dealer, first, turned)
+    s = deal_state(rules, dealer, first, turned)
     while not rules.is_terminal(s):
         if s.phase == DRAW:
             draw = Action(CHANCE, "draw", cards=draws, info=info)
@@ -482,7 +484,7 @@ def test_legal_actions_cover_every_card_check_accepts(seed, variant):
 
 def _replay_plays(rules: JojotteRules, hand):
     """(trick index, play index, state before the play) for every card of a full simulated hand."""
-    s = rules.initial_state(hand.dealer, tuple(mask_of(d) for d in hand.dealt), hand.turned)
+    s = deal_state(rules, hand.dealer, tuple(mask_of(d) for d in hand.dealt), hand.turned)
     for c in hand.auction:
         s = rules.apply(s, Action(c.seat, c.kind, suit=c.suit))
     if s.phase != DRAW:

@@ -193,7 +193,7 @@ def _feed(rec: Recorder, hands: int, seed: int) -> int:
         for a in actions:
             for _, _, label, words in rules.items_of(st, a):
                 answers.append(" ".join(words) if a.seat == CHANCE else " ".join((label, *words)))
-            st = rules._next(st, a)
+            st = rules.advance(st, a)
         out = enter(rec, answers)
         assert out.verdict is not None and out.verdict.ok, out.verdict
         assert rec.hand_text(out.verdict) == write_event_hand(want, rules)
@@ -245,7 +245,7 @@ def test_a_baloot_hand_refuses_an_illegal_card_with_its_rule(tmp_path):
                     return
             for _, _, label, words in rules.items_of(st, a):
                 answers.append(" ".join(words) if a.seat == CHANCE else " ".join((label, *words)))
-            st = rules._next(st, a)
+            st = rules.advance(st, a)
     pytest.fail("no hand with a card that may not be played")  # pragma: no cover
 
 
@@ -282,7 +282,7 @@ def test_a_baloot_double_before_the_completion(tmp_path):
                 return
             for _, _, label, words in rules.items_of(st, a):
                 answers.append(" ".join(words) if a.seat == CHANCE else " ".join((label, *words)))
-            st = rules._next(st, a)
+            st = rules.advance(st, a)
     pytest.fail("no hand where a double may come before the completion")  # pragma: no cover
 
 

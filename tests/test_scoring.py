@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from jj_helpers import EXAMPLES, H, example_hand, hand_score, melds, rules_with
+from jj_helpers import deal_state, EXAMPLES, H, example_hand, hand_score, melds, rules_with
 from jojotte_records.rules.jojotte import JojotteOptions, JojotteRules
 from jojotte_records.rules.jojotte_cards import NO_TRUMP
 from jojotte_records.rules.jojotte_sheet import ScoreSheet
@@ -186,7 +186,7 @@ def test_jj_score_10_winner_of_a_hand(key, winner):
 def finished(rules, *, declarer=A, mult=1, a_melds="", b_melds="", denomination="suit", trump=H, slam=False,
              nullo_bidder=-1):
     """A finished hand with the given melds, to be scored with explicit tricks and trick scores."""
-    return rules.initial_state(1, (0, 0), -1)._replace(
+    return deal_state(rules, 1, (0, 0), -1)._replace(
         phase="done", bidder=declarer, mult=mult, denomination=denomination,
         trump=trump if denomination == "suit" else NO_TRUMP, melds=(melds(a_melds), melds(b_melds)), slam=slam,
         nullo_bidder=nullo_bidder, tricks_done=9)

@@ -1036,7 +1036,7 @@ class BalootRules(EventRules):
                                             f"the declared project ({must.text()})")
         return Violation("BAL-PROJ-4", f"{who} showed {p.text()}, part of a longer run (long_runs=five_max)")
 
-    def _next(self, s: BalootState, a: Action) -> BalootState:
+    def advance(self, s: BalootState, a: Action) -> BalootState:
         p = s.phase
         if p == DEAL:
             union = 0
@@ -1413,7 +1413,7 @@ def play_random_hand(rules: BalootRules, dealer: int, rng: random.Random, choose
     while not rules.is_terminal(s):
         a = rules.chance_action(s, rng) if rules.current_player(s) == CHANCE else choose(rules.legal_actions(s), rng)
         actions.append(a)
-        s = rules.apply(s, a) if checked else rules._next(s, a)
+        s = rules.apply(s, a) if checked else rules.advance(s, a)
     return s, actions
 
 

@@ -9,8 +9,11 @@ functions at the heart of it are
 * ``apply(state, action)``: the next state (raises `IllegalActionError`).
 
 ``check`` and ``legal_actions`` are written from the same rule functions, and a
-property test holds them to each other. Chance events (the draw) are actions
-with ``seat == CHANCE``.
+property test holds them to each other. Every random event is a chance action
+(``seat == CHANCE``, and ``current_player(state) == CHANCE`` before it): the
+deal of every game (``initial_state`` is the state before it), Jo-Jotte's draw,
+Pitch's refill, Baloot's completion. ``advance`` is the unchecked transition
+(for callers that checked already, or that only take legal actions).
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ class Action(NamedTuple):
     card code or -1, ``suit`` a suit or -1, ``melds`` the melds declared,
     ``announce`` the word said with a card (``jo``, ``jotte``), ``cards`` the
     cards of a chance event, one mask per seat, and ``info`` its face-up card.
+    A deal recorded in part also gives ``unknown``: how many more cards each
+    seat holds that nobody recorded (empty: the rest of its share), and
+    ``drawn``: the cards the record already gives each seat later (Jo-Jotte's
+    draw), checked only against who may hold cards at all.
     """
 
     seat: int
@@ -41,6 +48,8 @@ class Action(NamedTuple):
     announce: str = ""
     cards: tuple = ()
     info: int = -1
+    unknown: tuple = ()
+    drawn: tuple = ()
 
 
 class Violation(NamedTuple):
@@ -118,7 +127,11 @@ class Options:
 
 
 class Rules:
-    """Base class of a game. Subclasses set the ClassVars and implement the hooks."""
+    """Base class of a game: the one protocol the replay engine, simulator, recorder, archive and report use.
+
+    Subclasses set the ClassVars and implement the hooks that raise `NotImplementedError`; the others have
+    defaults that fit most games. Nothing outside ``rules/`` calls a private method of a game.
+    """
 
     name: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -128,18 +141,54 @@ class Rules:
     pack: ClassVar[Any]
     options_class: ClassVar[type[Options]] = Options
     rule_prefix: ClassVar[str]
+    notation: ClassVar[str] = "jojotte"  # the record codec: "jojotte" (`HandRecord`) or "events" (`EventHand`)
+    # the score sheet's columns (teams, sides or players); () means one column per seat
+    sheet_labels: ClassVar[tuple[str, ...]] = ()
+    tricks_per_hand: ClassVar[int] = 0
+    trick_size: ClassVar[int] = 0  # cards in a trick
+    dealing_seats: ClassVar[int] = 0  # seats that deal in turn; 0: every seat
+    game_target: ClassVar[int | None] = None  # the score that ends a game or match, None when the sheet says
+    # the rules cited when the deal goes to the wrong seat, a trick is written as won by the wrong seat, and a
+    # hand is played after the game is over ("": the game's rule prefix)
+    dealer_rule: ClassVar[str] = ""
+    trick_rule: ClassVar[str] = ""
+    game_rule: ClassVar[str] = ""
 
     def __init__(self, options: Options | None = None):
         self.options = options or self.options_class()
 
-    # --- the heart: subclasses implement these --------------------------------
+    # --- the state machine ----------------------------------------------------------
+    def initial_state(self, dealer: int, sheet=None):
+        """The state before the deal, a chance node. ``sheet``: the game's sheet before the hand (for rules
+        that depend on the score, such as Baloot's Sun double), None at the start of a session."""
+        raise NotImplementedError
+
+    def check_dealer(self, dealer: int) -> Violation | None:
+        """Why ``dealer`` may not deal at all (Jo-Jotte box: the adviser), or None. Whose turn it is to deal
+        is the sheet's business (`next_dealer`)."""
+        return None
+
+    def next_dealer(self, dealer: int) -> int:
+        """Who deals the hand after one dealt by ``dealer``."""
+        raise NotImplementedError
+
+    def current_player(self, state) -> int:
+        """The seat to act, `CHANCE` for a chance event, -1 when the hand is over."""
+        raise NotImplementedError
+
+    def is_terminal(self, state) -> bool:
+        raise NotImplementedError
+
     def legal_actions(self, state) -> tuple[Action, ...]:
+        """Every action the player may take now (() at a chance node whose outcomes come from outside)."""
         raise NotImplementedError
 
     def check(self, state, action: Action) -> Violation | None:
+        """None when ``action`` is legal now, else the rule it breaks and why (chance actions included)."""
         raise NotImplementedError
 
-    def _next(self, state, action: Action):
+    def advance(self, state, action: Action):
+        """The state after ``action``, unchecked: the caller checked it or took it from `legal_actions`."""
         raise NotImplementedError
 
     def apply(self, state, action: Action):
@@ -147,13 +196,68 @@ class Rules:
         v = self.check(state, action)
         if v is not None:
             raise IllegalActionError(v.rule, format_message(v.text, self.seat_labels))
-        return self._next(state, action)
+        return self.advance(state, action)
 
-    def is_terminal(self, state) -> bool:
+    def chance_action(self, state, rng) -> Action:
+        """A random outcome of the chance node ``state`` (the simulator's dealer)."""
         raise NotImplementedError
 
-    def current_player(self, state) -> int:
+    @staticmethod
+    def sim_choice(actions: tuple[Action, ...], rng) -> Action:
+        """The simulator's choice among legal actions (a game may prefer plausible play)."""
+        return rng.choice(actions)
+
+    # --- the hand's outcome -----------------------------------------------------------
+    def tricks(self, state) -> tuple:
+        """The finished tricks as ``(leader, cards or (seat, card) pairs, winner)``."""
+        return state.history
+
+    def captures(self, state) -> tuple[tuple[int, int, int], ...]:
+        """Cards taken outside tricks, as ``(seat, card, points)`` (Pitch's discards of points); () by default."""
+        return ()
+
+    def card_points(self, state, card: int) -> int | None:
+        """What one card counts in this hand, None when a game does not count cards one by one."""
+        return None
+
+    def new_sheet(self):
+        """An empty score sheet: ``scores`` per column, ``over``, ``winners`` and ``add(hand_score)``."""
         raise NotImplementedError
+
+    def hand_score(self, state, sheet=None):
+        """The score of a finished hand with its credits (each with a column or seat, amount, rule and why)."""
+        raise NotImplementedError
+
+    def written_score(self, values: tuple[int, ...]):
+        """A hand score made of the figures written at the table (the sheet goes on with them when the hand
+        cannot be scored from its events), None when the game has no such reading."""
+        return None
+
+    def hand_facts(self, state, score) -> dict:
+        """A flat dict of what the archive and the report show of a hand (``contract``, ``declarer`` …)."""
+        return {}
+
+    def contract_text(self, state) -> str:
+        """The contract in words, as the report and the tournament pages write it ("" before one)."""
+        return ""
+
+    def columns_of(self) -> tuple[str, ...]:
+        """The score sheet's column labels: `sheet_labels`, or the seats."""
+        return tuple(self.sheet_labels) or tuple(self.seat_labels)
+
+    @classmethod
+    def sheet_names(cls, names: tuple[str, ...]) -> tuple[str, ...]:
+        """The names of the sheet's columns from the players' names in seat order: the players', or each
+        team's players joined (``Ann & Bob``)."""
+        labels = tuple(cls.seat_labels)
+        columns = tuple(cls.sheet_labels) or labels
+        if columns == labels:
+            return names
+        out = []
+        for col in columns:
+            members = [names[i] for i, lab in enumerate(labels) if lab in col and i < len(names)]
+            out.append(" & ".join(members) if members else col)
+        return tuple(out)
 
 
 VARIANTS: dict[str, type[Rules]] = {}
@@ -180,67 +284,25 @@ def find_variant(name: str) -> type[Rules]:
 
 
 class EventRules(Rules):
-    """A game recorded as a log of events (Pitch, Baloot): one protocol for the notation, validator,
-    simulator, archive and report.
+    """A game recorded as a log of events (Pitch, Baloot): what is specific to that record codec.
 
-    A hand is written as lines ``keyword [N:] LABEL words, LABEL words … [-> WINNER]``; each item
-    (a seat or game label and its words) is one `Action`. The record keeps the lines as written
-    (`record.EventHand`); the validator turns each item into an action with `read_item` in the state
-    reached so far, then checks and applies it. Chance events (the deal, a refill) are items too.
-
-    A subclass implements, besides ``legal_actions``/``check``/``_next``/``is_terminal``/``current_player``:
-
-    * ``initial_state(dealer, sheet)`` (``sheet``: the game's sheet before the hand, for rules that depend on the
-      score, such as Baloot's Sun double; None at the start), ``next_dealer(dealer)``, ``chance_action(state, rng)``;
-    * ``sheet_labels``: the score sheet's columns (teams or players);
-    * ``new_sheet()``: an empty sheet, a value with ``scores`` (per column), ``over`` (bool),
-      ``winners`` (columns) and ``add(hand_score) -> sheet``;
-    * ``hand_score(state, sheet)``: the score of a finished hand, a value with ``delta`` (per column)
-      and ``credits`` (each with ``column``, ``amount``, ``rule``, ``why``);
-    * ``read_item(state, keyword, number, label, words) -> Action | Violation`` and
-      ``items_of(state, action) -> [(keyword, number, label, words), …]``: the codec between written items
-      and an action (``number`` is the line's number, such as a trick's, or -1). A player's action is one
-      item. A chance event (seat `CHANCE`, such as the deal) may be written as several items of one line
-      (``deal N: …; E: …; up: JD``): ``read_item`` gives each item's part (``cards`` with the other seats'
-      masks 0, or ``info``) and the validator merges the parts of one line into one action (the masks
-      OR-ed seat by seat, the non-negative ``info`` kept). (``item_of`` returning one tuple is accepted too.)
-    * ``tricks(state)``: the finished tricks as ``(leader, ((seat, card), …), winner)``;
-    * ``hand_facts(state, score)``: a flat dict of what the archive and the report show of a hand
-      (``contract``, ``declarer`` seat, ``made`` …; values str, int, bool or None).
+    A hand is written as lines ``keyword [N:] LABEL words, LABEL words … [-> WINNER]``; each item (a seat or
+    game label and its words) is one `Action`. The record keeps the lines as written (`record.EventHand`); the
+    replay engine turns each item into an action with `read_item` in the state reached so far, then checks
+    and advances. A chance event (seat `CHANCE`, such as the deal) may be written as several items of one
+    line (``deal N: …; E: …; up: JD``): ``read_item`` gives each item's part (``cards`` with the other seats'
+    masks 0, or ``info``) and the engine merges the parts of one line into one action (the masks OR-ed seat
+    by seat, the non-negative ``info`` kept).
     """
 
     notation: ClassVar[str] = "events"
     # lines written as "LABEL: words; LABEL: words" (lists of cards); the others as "LABEL words, LABEL words"
     list_lines: ClassVar[frozenset[str]] = frozenset({"deal"})
-    sheet_labels: tuple[str, ...] = ()
-
-    def initial_state(self, dealer: int, sheet=None):
-        raise NotImplementedError
-
-    def next_dealer(self, dealer: int) -> int:
-        raise NotImplementedError
-
-    def chance_action(self, state, rng) -> Action:
-        raise NotImplementedError
-
-    def new_sheet(self):
-        raise NotImplementedError
-
-    def hand_score(self, state, sheet):
-        raise NotImplementedError
 
     def read_item(self, state, keyword: str, number: int, label: str, words: tuple[str, ...]) -> "Action | Violation":
+        """The action a written item stands for in ``state`` (``number``: the line's number, -1 when none)."""
         raise NotImplementedError
 
     def items_of(self, state, action: Action) -> list[tuple[str, int, str, tuple[str, ...]]]:
-        one = getattr(self, "item_of", None)
-        if one is None:
-            raise NotImplementedError
-        got = one(state, action)
-        return list(got) if isinstance(got, list) else [got]
-
-    def tricks(self, state) -> tuple:
+        """The written items ``(keyword, number, label, words)`` of an action taken in ``state``."""
         raise NotImplementedError
-
-    def hand_facts(self, state, score) -> dict:
-        return {}

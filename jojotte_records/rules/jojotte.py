@@ -75,7 +75,7 @@ class JojotteOptions(Options):
 R1A, R1B, R2A, R2B, SUIT, NT, DOUBLED, ENDED, VOID = "R1a", "R1b", "R2a", "R2b", "Suit", "NT", "X", "end", "void"
 
 # phases
-AUCTION, DRAW, AFTER, PLAY, DONE, VOID_HAND = "auction", "draw", "after", "play", "done", "void"
+DEAL, AUCTION, DRAW, AFTER, PLAY, DONE, VOID_HAND = "deal", "auction", "draw", "after", "play", "done", "void"
 
 # after-draw steps (JJ-POST-1…6)
 DEF_CALL, DEF_MELDS, DECL_SLAM, DECL_MELDS, AFTER_DONE = "def_call", "def_melds", "decl_slam", "decl_melds", "after_done"
@@ -185,25 +185,46 @@ class JojotteRules(Rules):
     sheet_labels: ClassVar[tuple[str, ...]] = ("A", "B")  # columns of the score sheet (players or sides)
     options: JojotteOptions
 
-    # --- building the first state ------------------------------------------------
-    def initial_state(self, dealer: int, hands: tuple[int, ...], turned: int,
-                      unknown: tuple[int, ...] | None = None) -> JJState:
-        """The state after the deal (JJ-DEAL-3/4): six cards each and the turned card.
+    # --- the state before the deal, and the deal (a chance action) ------------------
+    def initial_state(self, dealer: int, sheet=None) -> JJState:
+        """The state before the deal: a chance node (the deal is `deal_action`'s chance action, JJ-DEAL-3/4)."""
+        z = (0, 0)
+        return JJState(DEAL, dealer, z, z, 0, -1, -1, R1A, -1, "", NO_TRUMP, 1, -1, "", -1, False, ((), ()), -1, 0, -1,
+                       (), z, z, -1, z, ())
 
-        ``hands`` holds the cards known to be in each hand; ``unknown`` how many
-        more cards each hand holds that nobody recorded (default: 6 - known).
-        """
-        if unknown is None:
-            unknown = tuple(self.dealt_per_seat - h.bit_count() for h in hands)
+    def deal_action(self, hands: tuple[int, ...], turned: int, unknown: tuple[int, ...] | None = None,
+                    drawn: tuple[int, ...] = ()) -> Action:
+        """The deal as a chance action: the first cards known in each hand (masks), the turned card (-1: not
+        recorded), how many more cards each hand holds that nobody recorded (default: the rest of its first
+        cards) and, for the seating check only, the cards the record already gives each seat in the draw."""
+        return Action(CHANCE, "deal", cards=tuple(hands), info=turned,
+                      unknown=tuple(unknown) if unknown is not None else (), drawn=tuple(drawn))
+
+    def check_dealer(self, dealer: int) -> Violation | None:
+        return self._check_seating(dealer, (0,) * self.seats)
+
+    def _check_deal_action(self, s: JJState, a: Action) -> Violation | None:
+        """The deal: every seat holds only what the form gives it, then JJ-DEAL-5 / JJ-INV-1 / JJ-DEAL-3."""
+        if a.kind != "deal" or a.seat != CHANCE:
+            return Violation("JJ-DEAL-3", f"{a.kind} comes before the deal")
+        held = tuple(h | d for h, d in zip(a.cards, a.drawn)) if a.drawn else tuple(a.cards)
+        v = self._check_seating(s.dealer, held)
+        if v is not None:
+            return v
+        return self._check_dealt(tuple(a.cards), a.info)
+
+    def _deal_state(self, s: JJState, a: Action) -> JJState:
+        """The state after the deal (JJ-DEAL-3/4): the first cards of each hand and the turned card."""
+        hands, turned = tuple(a.cards[:2]), a.info
+        unknown = tuple(a.unknown[:2]) if a.unknown else tuple(self.dealt_per_seat - h.bit_count() for h in hands)
         seen = 0
         for h in hands:
             seen |= h
         if turned >= 0:
             seen |= 1 << turned
-        return JJState(AUCTION, dealer, tuple(hands), tuple(unknown), seen, turned, -1, R1A, -1, "", NO_TRUMP, 1,
-                       -1, "", -1, False, ((), ()), -1, 0, -1, (), (0, 0), (0, 0), -1, (0, 0), ())
+        return s._replace(phase=AUCTION, hands=hands, unknown=unknown, seen=seen, turned=turned)
 
-    def check_deal(self, hands: tuple[int, ...], turned: int) -> Violation | None:
+    def _check_dealt(self, hands: tuple[int, ...], turned: int) -> Violation | None:
         """JJ-DEAL-5 / JJ-INV-1: the dealt hands and the turned card are distinct cards of the pack."""
         union = 0
         total = 0
@@ -242,13 +263,17 @@ class JojotteRules(Rules):
         """Who deals the next hand (JJ-DEAL-2)."""
         return (dealer + 1) % self.seats
 
-    def check_seating(self, dealer: int, hands: tuple[int, ...]) -> Violation | None:
+    def _check_seating(self, dealer: int, hands: tuple[int, ...]) -> Violation | None:
         """Whether the dealer may deal and every seat holds only what the form gives it (nothing in 2P)."""
         return None
 
     def deal(self, order: list[int], dealer: int) -> tuple[tuple[int, ...], int, tuple[int, ...], int]:
         """A shuffled pack dealt: first hands, turned card, draws, information card (-1 for none)."""
         return deal_cards(self, order, dealer)
+
+    def trick_seats(self, s: JJState) -> tuple[int, ...]:
+        """The seats that play to the current trick, the leader first."""
+        return (s.leader, 1 - s.leader)
 
     def playing_seats(self, s: JJState) -> tuple[int, ...]:
         """The seats whose cards are played in this hand."""
@@ -277,6 +302,8 @@ class JojotteRules(Rules):
 
     # --- whose turn ---------------------------------------------------------------
     def current_player(self, s: JJState) -> int:
+        if s.phase == DEAL:
+            return CHANCE
         if s.phase == AUCTION:
             return self._caller(s)
         if s.phase == DRAW:
@@ -461,6 +488,14 @@ class JojotteRules(Rules):
         phase = s.phase
         if phase == PLAY and a.kind == "play":
             return self._check_play(s, a)
+        if phase == DEAL:
+            return self._check_deal_action(s, a)
+        if a.kind == "claim":
+            if phase != PLAY:
+                return Violation("JJ-INV-3", f"{{p{a.seat}}} claims the remaining tricks, but none are left to play")
+            return None  # JJ-INV-3: a conceded rest is the claimer's
+        if a.kind == "deal":
+            return Violation("JJ-DEAL-3", "the cards were already dealt")
         if phase == AUCTION:
             return self._check_call(s, a)
         if phase == DRAW:
@@ -685,15 +720,20 @@ class JojotteRules(Rules):
         return Violation("JJ-JOJOTTE-8", f"\"{word}\" is not an announcement (only Jo and Jotte)")
 
     # --- the next state -----------------------------------------------------------
-    def _next(self, s: JJState, a: Action) -> JJState:
+    def advance(self, s: JJState, a: Action) -> JJState:
         if a.kind == "play":
             return self._next_play(s, a)
+        if a.kind == "deal":
+            return self._deal_state(s, a)
+        if a.kind == "claim":
+            return self._claim_state(s, a.seat)
         if s.phase == AUCTION:
             return self._next_call(s, a)
         if a.kind == "draw":
             hands = tuple(h | m for h, m in zip(s.hands, a.cards))
-            drawn = tuple(self.drawn_per_seat - m.bit_count() for m in a.cards)
-            unknown = tuple(u + d for u, d in zip(s.unknown, drawn))
+            # cards nobody recorded: the rest of the nine (a record may give the whole hand in the draw)
+            full = self.dealt_per_seat + self.drawn_per_seat
+            unknown = tuple(full - h.bit_count() for h in hands)
             seen = s.seen | a.cards[0] | a.cards[1] | ((1 << a.info) if a.info >= 0 else 0)
             return s._replace(phase=AFTER, hands=hands, unknown=unknown, seen=seen, info=a.info, step=DEF_CALL)
         if a.kind == "dix":
@@ -710,6 +750,18 @@ class JojotteRules(Rules):
                 unknown[a.seat] += 1
             return s._replace(hands=tuple(hands), unknown=tuple(unknown), dix=a.seat, seen=s.seen | 1 << seven)
         return self._next_after(s, a)
+
+    def _claim_state(self, s: JJState, claimer: int) -> JJState:
+        """JJ-INV-3: the conceded tricks carry their cards and the last trick to the claimer."""
+        rest = self.tricks_per_hand - s.tricks_done
+        remaining = mask_of(s.trick)
+        for seat in self.playing_seats(s):
+            remaining |= s.hands[seat]
+        pts = trick_points(tuple(iter_cards(remaining)), s.trump, True, s.denomination == "nullo")
+        card_pts = tuple(p + pts if i == claimer else p for i, p in enumerate(s.card_pts))
+        won = tuple(w + rest if i == claimer else w for i, w in enumerate(s.won))
+        return s._replace(phase=DONE, card_pts=card_pts, won=won, tricks_done=self.tricks_per_hand,
+                          last_trick=claimer, hands=(0,) * len(s.hands), trick=())
 
     def _next_call(self, s: JJState, a: Action) -> JJState:
         node, k = s.node, a.kind

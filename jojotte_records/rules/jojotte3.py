@@ -508,7 +508,7 @@ class Jojotte4SRules(Jojotte3Rules):
     def sits_out(self, dealer: int) -> int:
         return dealer  # JJ4S-1
 
-    def check_seating(self, dealer: int, hands: tuple[int, ...]) -> Violation | None:
+    def _check_seating(self, dealer: int, hands: tuple[int, ...]) -> Violation | None:
         if 0 <= dealer < len(hands) and hands[dealer]:
             return Violation("JJ4S-1", f"{{p{dealer}}} deals and sits out, but is dealt cards; the dealer takes no cards")
         return None
@@ -549,7 +549,7 @@ class Jojotte3BoxRules(JojotteRules):
     def next_dealer(self, dealer: int) -> int:
         return 1 - dealer if dealer in (0, 1) else 0  # JJ-DEAL-2 between the box and the captain
 
-    def check_seating(self, dealer: int, hands: tuple[int, ...]) -> Violation | None:
+    def _check_seating(self, dealer: int, hands: tuple[int, ...]) -> Violation | None:
         if dealer == ADVISER:
             return Violation("JJ3-ALT-1", "{p2} is the adviser and does not deal: the box and the captain deal in turn")
         if len(hands) > ADVISER and hands[ADVISER]:
@@ -566,9 +566,6 @@ class Jojotte3BoxRules(JojotteRules):
     def _check_draw(self, s, a: Action) -> Violation | None:
         # the two-player draw between the box and the captain (the adviser's empty share is checked in `check`)
         return self.core._check_draw(s, a._replace(cards=tuple(a.cards[:2])))
-
-    def initial_state(self, dealer: int, hands: tuple[int, ...], turned: int, unknown: tuple[int, ...] | None = None):
-        return super().initial_state(dealer, tuple(hands[:2]), turned, tuple(unknown[:2]) if unknown is not None else None)
 
     def check(self, s, a: Action) -> Violation | None:
         if a.seat == ADVISER:
@@ -588,7 +585,7 @@ class Jojotte3BoxRules(JojotteRules):
             return Violation("JJ3-ALT-1", "{p2} is the adviser: he makes no calls and plays no cards")
         return super().call_after_end(s, seat, kind)
 
-    def _next(self, s, a: Action):
+    def advance(self, s, a: Action):
         if a.kind == "draw":
             a = a._replace(cards=tuple(a.cards[:2]))
-        return super()._next(s, a)
+        return super().advance(s, a)

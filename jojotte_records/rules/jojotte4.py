@@ -329,9 +329,9 @@ class Jojotte4PRules(TableRules):
                                  f" {card_name(turned)} in a meld (OP-21)")
         return None
 
-    def _next(self, s: TableState, a: Action) -> TableState:
+    def advance(self, s: TableState, a: Action) -> TableState:
         if a.kind != "dix":
-            return super()._next(s, a)
+            return super().advance(s, a)
         # the holder gives the seven of trumps to the dealer and takes the turned card
         seven = make_card(s.trump, SEVEN)
         d, seat = s.dealer, a.seat

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .base import CHANCE, Action, Violation
-from .jojotte import AFTER, DONE, DRAW, PLAY, HandScore, JJState, JojotteRules, MeldResult
+from .jojotte import AFTER, AUCTION, DEAL, DONE, DRAW, PLAY, HandScore, JJState, JojotteRules, MeldResult
 from .jojotte_cards import NO_TRUMP, trick_points, trick_winner
 
 
@@ -81,22 +81,23 @@ class TableRules(JojotteRules):
         self.two = JojotteRules(self.options)
         self.two.tricks_per_hand = self.tricks_per_hand
 
-    # --- the first state ---------------------------------------------------------
-    def initial_state(self, dealer: int, hands: tuple[int, ...], turned: int,
-                      unknown: tuple[int, ...] | None = None) -> TableState:
+    # --- the state before the deal, and the deal ------------------------------------
+    def initial_state(self, dealer: int, sheet=None) -> TableState:
+        """The state before the deal (a chance node)."""
+        z = (0,) * self.seats
+        return TableState(DEAL, dealer, z, z, 0, -1, -1, "", -1, "", NO_TRUMP, 1, -1, "", -1, False, ((),) * self.seats,
+                          -1, 0, -1, (), z, z, -1, z, ())
+
+    def _deal_state(self, s: TableState, a: Action) -> TableState:
         """The state after the deal: the first cards of each seat and the turned card."""
-        n = self.seats
-        if unknown is None:
-            unknown = tuple(self.dealt_to(s, dealer) - hands[s].bit_count() for s in range(n))
+        n, dealer, hands, turned = self.seats, s.dealer, tuple(a.cards), a.info
+        unknown = tuple(a.unknown) if a.unknown else tuple(self.dealt_to(i, dealer) - hands[i].bit_count() for i in range(n))
         seen = 0
         for h in hands:
             seen |= h
         if turned >= 0:
             seen |= 1 << turned
-        z = (0,) * n
-        state = TableState("auction", dealer, tuple(hands), tuple(unknown), seen, turned, -1, "", -1, "", NO_TRUMP, 1,
-                           -1, "", -1, False, ((),) * n, -1, 0, -1, (), z, z, -1, z, ())
-        return self._auction_start(state)
+        return self._auction_start(s._replace(phase=AUCTION, hands=hands, unknown=unknown, seen=seen, turned=turned))
 
     draw_rule = "JJ-DRAW-1"  # the rule of the form's draw, cited when a draw comes out of place
 
@@ -104,7 +105,7 @@ class TableRules(JojotteRules):
         """The checks every table form makes first: a real seat, chance only for the draw, the draw once."""
         if a.seat != CHANCE and not 0 <= a.seat < self.seats:
             return Violation("JJ-INV-2", f"there is no seat {a.seat}")
-        if a.seat == CHANCE and a.kind != "draw":
+        if a.seat == CHANCE and a.kind not in ("draw", "deal"):
             return Violation("JJ-INV-2", f"{a.kind} is a player's action, not a chance event")
         if a.kind == "draw" and s.phase != DRAW:
             return Violation(self.draw_rule, "the draw comes once, when the bidding has ended with a contract")
@@ -127,21 +128,27 @@ class TableRules(JojotteRules):
         """The seats that play to the current trick, the leader first."""
         raise NotImplementedError
 
+    def trick_seats(self, s: TableState) -> tuple[int, ...]:
+        return self._trick_seats(s)
+
     def playing_seats(self, s: TableState) -> tuple[int, ...]:
         return tuple(range(self.seats))
 
     # --- the next state --------------------------------------------------------------
-    def _next(self, s: TableState, a: Action) -> TableState:
+    def advance(self, s: TableState, a: Action) -> TableState:
+        if a.kind == "deal":
+            return self._deal_state(s, a)
         if a.kind == "draw":
             return self._next_draw(s, a)
         if s.phase == AFTER and a.kind not in ("dix", "play"):
             return self._next_after(s, a)
-        return super()._next(s, a)
+        return super().advance(s, a)
 
     def _next_draw(self, s: TableState, a: Action) -> TableState:
         """JJ-DRAW-1/2 for n seats: each seat's drawn cards join his hand; the information card is seen."""
         hands = tuple(h | m for h, m in zip(s.hands, a.cards))
-        unknown = tuple(u + self.drawn_to(i, s.dealer) - m.bit_count() for i, (u, m) in enumerate(zip(s.unknown, a.cards)))
+        # cards nobody recorded: the rest of the seat's share (a record may give the whole hand in the draw)
+        unknown = tuple(self.dealt_to(i, s.dealer) + self.drawn_to(i, s.dealer) - h.bit_count() for i, h in enumerate(hands))
         seen = s.seen
         for m in a.cards:
             seen |= m

@@ -525,7 +525,7 @@ class PitchRules(EventRules):
         return None
 
     # --- the next state -----------------------------------------------------------
-    def _next(self, s: PitchState, a: Action) -> PitchState:
+    def advance(self, s: PitchState, a: Action) -> PitchState:
         p = s.phase
         if p == PLAY:
             return self._next_play(s, a)
