@@ -523,29 +523,6 @@ class Board(NamedTuple):
     results: tuple[BoardResult, ...]
 
 
-def contract_text(v: HandVerdict, labels: Sequence[str]) -> str:
-    st = v.state
-    if st is None:
-        return "?"
-    if st.phase == "void":
-        return "all pass"
-    if getattr(st, "bidder", -1) < 0:
-        return "?"
-    if st.denomination == "nullo" or st.nullo_bidder >= 0:
-        text = f"{labels[st.nullo_bidder if st.nullo_bidder >= 0 else st.bidder]} Nullo"
-    elif st.denomination == "nt":
-        text = f"{labels[st.bidder]} NT"
-    else:
-        text = f"{labels[st.bidder]} {'SHDC'[st.trump] if 0 <= st.trump < 4 else '?'}"
-    if st.mult == 2:
-        text += " doubled"
-    elif st.mult == 4:
-        text += " redoubled"
-    if st.slam:
-        text += ", Slam"
-    return text
-
-
 def duplicate_boards(event: Event, tables: Sequence[TableResult], urls: dict | None = None) -> list[Board]:
     """The deals played at two tables or more, each with the results side by side (like boards in duplicate bridge)."""
     rules = event_rules(event)
@@ -563,7 +540,7 @@ def duplicate_boards(event: Event, tables: Sequence[TableResult], urls: dict | N
             if isinstance(v.record, EventHand):  # Pitch, Baloot: the hand's score per column, written "below"
                 n = len(t.units)
                 delta = tuple(v.score.delta) if v.score is not None else tuple(v.record.score.values) if v.record.score else (0,) * n
-                contract = rules.contract_text(v.state) if v.state is not None and hasattr(rules, "contract_text") else "?"
+                contract = rules.contract_text(v.state) if v.state is not None else "?"
                 seen.setdefault(h, []).append(BoardResult(t.entry.round, t.entry.table, v.number, t.entry.players, contract,
                                                           (), delta, (0,) * n, delta[0] - sum(delta[1:]), v.ok, url))
                 first.setdefault(h, (t.entry.round, v.number, v.record.dealer))
@@ -576,7 +553,8 @@ def duplicate_boards(event: Event, tables: Sequence[TableResult], urls: dict | N
             tricks = tuple(v.score.tricks) if v.score is not None and v.record.tricks else ()
             url = (urls or {}).get((t.entry.round, t.entry.table, pos), "")
             seen.setdefault(h, []).append(BoardResult(t.entry.round, t.entry.table, v.number, t.entry.players,
-                                                      contract_text(v, labels), tricks, below, above, net, v.ok, url))
+                                                      rules.contract_text(v.state) if v.state is not None else "?",
+                                                      tricks, below, above, net, v.ok, url))
             first.setdefault(h, (t.entry.round, v.number, v.record.dealer))
     boards = []
     for h, results in seen.items():
