@@ -12,7 +12,7 @@ import random
 from typing import Iterator, NamedTuple
 
 from .errors import Issue, Location
-from .games import first_dealer, rules_for
+from .games import first_dealer, player_names, rules_for
 from .record import EventHand, EventItem, EventLine, EventScore, SessionHeader
 from .engine import Codec, HandRun, replay_hand
 from .rules.base import CHANCE, Action, EventRules, Violation, format_message
@@ -88,8 +88,6 @@ class EventSessionValidator:
     """Checks one session of an event-log game hand by hand (the same use as `replay.SessionValidator`)."""
 
     def __init__(self, header: SessionHeader, session_index: int = 1):
-        from .replay import player_names
-
         self.header = header
         self.session_index = session_index
         self.source = header.source
