@@ -18,10 +18,10 @@ from .rules.baloot_cards import BALOOT_PACK, card_points, strength
 
 RAISES = ("double", "triple", "four", "gahwa")
 KIND_ORDER = ("sira", "fifty", "hundred", "fourhundred")
-HOKUM, SUN, SUN_OVER, ASHKAL_LOW = 4.8, 6.0, 6.8, 4.0
+HOKUM, SUN, SUN_OVER, ASHKAL_LOW = 4.8, 5.0, 5.8, 3.6
 # what the raiser's eight cards must be worth (BAL-DBL-2…5): the doubler's trumps behind the declarer, the declarer
 # far above his bid
-RAISE_BAR = {"double": 6.5, "triple": 8.5, "four": 8.5, "gahwa": 10.5}
+RAISE_BAR = {"double": 7.5, "triple": 8.5, "four": 8.5, "gahwa": 10.5}
 SUN_DOUBLE = 8.0
 
 

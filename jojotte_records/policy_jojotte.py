@@ -31,11 +31,11 @@ class Bar:
 
 
 # two players: 6 cards at the auction, 9 after the draw, half the pack out of play
-BAR_TWO = Bar(accept=5.0, name=4.8, last=4.2, nt=6.5, nt_over=7.5, double=6.5, double_nt=8.0, redouble=3.0)
+BAR_TWO = Bar(accept=5.0, name=4.8, last=4.2, nt=5.4, nt_over=5.8, double=6.0, double_nt=7.0, redouble=2.5)
 # three players: two opponents, so a little more is needed
-BAR_THREE = Bar(accept=5.4, name=5.0, last=4.6, nt=6.8, nt_over=7.8, double=6.5, double_nt=8.0, redouble=3.0)
+BAR_THREE = Bar(accept=5.4, name=5.0, last=4.6, nt=5.7, nt_over=6.1, double=6.2, double_nt=7.2, redouble=2.5)
 # partners: the other half of the side's strength sits opposite
-BAR_FOUR = Bar(accept=4.6, name=4.4, last=4.0, nt=6.2, nt_over=7.2, double=6.0, double_nt=7.5, redouble=2.5)
+BAR_FOUR = Bar(accept=4.6, name=4.4, last=4.0, nt=5.2, nt_over=5.6, double=5.8, double_nt=6.8, redouble=2.2)
 
 
 def _bar(rules) -> Bar:
@@ -90,8 +90,9 @@ def _top_run(ranks: list[int], order: tuple[int, ...]) -> int:
 
 
 def slam_ok(hand: int, trump: int) -> bool:
-    """Every card of the hand a sure winner (JJ-SLAM-1): trumps (at least four) and every plain suit held from
-    the top down; in NT all four suits held from the ace, since the defender leads (JJ-PLAY-1)."""
+    """Every card of the hand a sure winner (JJ-SLAM-1): at least four trumps, held from the top down (or five
+    headed by J 9 A, which draw the rest), and every plain suit held from the ace down; in NT all four suits
+    held from the ace, since the defender leads (JJ-PLAY-1)."""
     for su in range(4):
         rs = _ranks(hand, su)
         if not rs:
@@ -99,7 +100,8 @@ def slam_ok(hand: int, trump: int) -> bool:
                 return False
             continue
         order = TRUMP_ORDER if su == trump else PLAIN_ORDER
-        if _top_run(rs, order) < len(rs):
+        top = _top_run(rs, order)
+        if top < len(rs) and not (su == trump and top >= 3 and len(rs) >= 5):
             return False
     return trump < 0 or len(_ranks(hand, trump)) >= 4
 
