@@ -78,14 +78,14 @@ def test_slam_needs_every_card_a_sure_winner():
 
 
 def test_nullo_needs_low_cards_in_every_suit():
-    # JJ-NULLO-1: lose every trick. 7 8 J of spades, 7 9 of hearts, 8 Q of diamonds, 7 8 of clubs: each suit's
-    # lowest card a 7 or 8, the next no higher than a jack
-    low = _hand((0, SEVEN), (0, 8), (0, JACK), (1, SEVEN), (1, NINE), (2, 8), (2, QUEEN), (3, SEVEN), (3, 8))
+    # JJ-NULLO-1: lose every trick. 7 8 J of spades, 7 9 of hearts, 8 J of diamonds, 7 8 of clubs: each suit's
+    # lowest card a 7 or 8, the next no higher than a jack (plain order A T K Q J 9 8 7, JJ-DECK-3)
+    low = _hand((0, SEVEN), (0, 8), (0, JACK), (1, SEVEN), (1, NINE), (2, 8), (2, JACK), (3, SEVEN), (3, 8))
     assert nullo_ok(low)
     # a singleton ace wins the first trick of its suit
-    assert not nullo_ok(low & ~_hand((2, 8), (2, QUEEN)) | _hand((2, ACE), (0, NINE)))
-    # the second diamond a king: after the 8 is played the king is the diamond left to lose
-    assert not nullo_ok(low & ~_hand((2, QUEEN)) | _hand((2, KING)))
+    assert not nullo_ok(low & ~_hand((2, 8), (2, JACK)) | _hand((2, ACE), (0, NINE)))
+    # the second diamond a queen: once the 8 is gone the queen is a diamond that can be forced to win
+    assert not nullo_ok(low & ~_hand((2, JACK)) | _hand((2, QUEEN)))
 
 
 # --- rates a player recognises, over a few hundred hands ------------------------------------------
