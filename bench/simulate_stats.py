@@ -22,14 +22,14 @@ def pct(n: int, d: int) -> str:
 
 
 def jojotte_table(rows) -> list[str]:
-    out = ["| game | hands | void | suit | NT | Nullo (made) | Slam bid (made) | declarer wins | doubled | redoubled / doubled | unbid Slam |",
+    out = ["| game | hands | void | suit | NT | Nullo (made) | Slam bids (made) | declarer wins | doubled | redoubled / doubled | unbid Slam |",
            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for name, st in rows:
         k = st.get("contracts", 0)
         plain = k - st.get("slam", 0) - st.get("nullo", 0)
         out.append(f"| `{name}` | {st['hands']} | {pct(st.get('void', 0), st['hands'])} | {pct(st.get('suit', 0), k)} | "
                    f"{pct(st.get('nt', 0), k)} | {pct(st.get('nullo', 0), k)} ({st.get('nullo_made', 0)}) | "
-                   f"{pct(st.get('slam', 0), k)} ({st.get('slam_made', 0)}) | {pct(st.get('made', 0), plain)} | "
+                   f"{st.get('slam', 0)} ({st.get('slam_made', 0)}) | {pct(st.get('made', 0), plain)} | "
                    f"{pct(st.get('doubled', 0), k)} | {pct(st.get('redoubled', 0), st.get('doubled', 0))} | "
                    f"{pct(st.get('unbid_slam', 0), k)} |")
     return out
@@ -64,15 +64,19 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--policy", default="plausible")
+    ap.add_argument("--only", choices=("jojotte", "baloot", "pitch"), help="one game family")
     args = ap.parse_args()
     cpu, wall = time.process_time(), time.perf_counter()
-    jj = [(g, hand_stats(g, args.hands, args.seed, v, args.policy)) for g, v in JOJOTTE]
-    print(f"Jo-Jotte, {args.hands} hands per form, seed {args.seed}, policy {args.policy}:\n")
-    print("\n".join(jojotte_table(jj)))
-    print(f"\nBaloot, {args.hands} hands:\n")
-    print("\n".join(baloot_table(hand_stats("baloot", args.hands, args.seed, "", args.policy))))
-    print(f"\nPitch, {args.hands} hands per variant:\n")
-    print("\n".join(pitch_table([(v, hand_stats(g, args.hands, args.seed, v, args.policy)) for g, v in PITCH])))
+    if args.only in (None, "jojotte"):
+        jj = [(g, hand_stats(g, args.hands, args.seed, v, args.policy)) for g, v in JOJOTTE]
+        print(f"Jo-Jotte, {args.hands} hands per form, seed {args.seed}, policy {args.policy}:\n")
+        print("\n".join(jojotte_table(jj)), flush=True)
+    if args.only in (None, "baloot"):
+        print(f"\nBaloot, {args.hands} hands:\n")
+        print("\n".join(baloot_table(hand_stats("baloot", args.hands, args.seed, "", args.policy))), flush=True)
+    if args.only in (None, "pitch"):
+        print(f"\nPitch, {args.hands} hands per variant:\n")
+        print("\n".join(pitch_table([(v, hand_stats(g, args.hands, args.seed, v, args.policy)) for g, v in PITCH])))
     print(f"\n{time.process_time() - cpu:.1f} s CPU, {time.perf_counter() - wall:.1f} s wall")
 
 

@@ -187,7 +187,8 @@ def _after(rules, s, legal) -> Action:
     seat = legal[0].seat
     hand = s.hands[seat]
     kinds = {a.kind for a in legal}
-    if "nullo" in kinds and nullo_ok(hand):
+    # with partners the Nullo binds both hands (JJ4P-NULLO-1) and the partner's is unknown: no bet for a club player
+    if "nullo" in kinds and nullo_ok(hand) and rules.trick_size != 4:
         return _first(legal, "nullo")
     if "slam" in kinds and slam_ok(hand, s.trump if s.denomination == "suit" else -1):
         return _first(legal, "slam")
