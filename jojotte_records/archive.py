@@ -1106,13 +1106,12 @@ class MemoryArchive:
     def schemas(self) -> dict[str, pa.Schema]:
         """The Arrow schema of each export table, and of ``cards``."""
         conn = self.conn
-        found = {t: conn.execute(f"SELECT * FROM ({export_query(t)}) LIMIT 0").fetch_record_batch().schema
-                 for t in EXPORT_TABLES}
-        found["cards"] = conn.execute(CARDS_QUERY).fetch_record_batch().schema
+        found = {t: _arrow(conn.execute(f"SELECT * FROM ({export_query(t)}) LIMIT 0")).schema for t in EXPORT_TABLES}
+        found["cards"] = _arrow(conn.execute(CARDS_QUERY)).schema
         return found
 
     def cards(self) -> pa.Table:
-        return self.conn.execute(CARDS_QUERY).fetch_record_batch().read_all()
+        return _arrow(self.conn.execute(CARDS_QUERY))
 
     def file_rows(self, name: str, data: bytes) -> FileRows:
         """Import ``data`` (the bytes of a record file named ``name``) into the emptied archive and read its rows back."""
@@ -1124,10 +1123,15 @@ class MemoryArchive:
             "SELECT session_id, session_key, content_hash FROM sessions ORDER BY session_id").fetchall()]
         tables = {}
         for table in EXPORT_TABLES if sessions else ():
-            rows = conn.execute(export_query(table)).fetch_record_batch().read_all()
+            rows = _arrow(conn.execute(export_query(table)))
             if rows.num_rows:
                 tables[table] = rows
         return FileRows(result, sessions, tables)
+
+
+def _arrow(result) -> pa.Table:
+    found = result.arrow()  # a Table before DuckDB 1.4, a RecordBatchReader since
+    return found.read_all() if isinstance(found, pa.RecordBatchReader) else found
 
 
 class FilePlan(NamedTuple):
