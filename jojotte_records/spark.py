@@ -37,8 +37,9 @@ from urllib.parse import urlsplit
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .archive import EXPORT_TABLES, ExportedTable, MemoryArchive, plan_ids
-from .validation import JSON_HEAD_CHARS, is_record_json_head
+# absolute imports: spark-submit runs this file as a script
+from jojotte_records.archive import EXPORT_TABLES, ExportedTable, MemoryArchive, plan_ids
+from jojotte_records.validation import JSON_HEAD_CHARS, is_record_json_head
 
 PARTITION_COLUMNS = ("game", "year")
 _GLOB = "*.{jjt,json}"  # the files taken in a folder
