@@ -138,6 +138,31 @@ def _partitions(folder: Path) -> set[str]:
     return {str(Path(f).parent) for f in _files(folder)}
 
 
+def _assert_same_parquet(by_db: Path, by_spark: Path) -> dict[str, int]:
+    """The two exports hold the same partition folders, file schemas and rows (sorted on every column); rows per table."""
+    con = duckdb.connect()
+    counts = {}
+    for table in (*EXPORT_TABLES, "cards"):
+        a, b = by_db / table, by_spark / table
+        assert _partitions(a) == _partitions(b), table  # TABLE/game=G/year=Y, and cards/
+        if not _files(a):
+            continue  # an empty table: neither writes it
+        schema_a = pq.read_schema(a / _files(a)[0])
+        for f in _files(b):
+            assert pq.read_schema(b / f).equals(schema_a, check_metadata=False), (table, f)
+
+        def rows(folder):
+            found = con.execute(f"SELECT * FROM read_parquet('{folder}/**/*.parquet', hive_partitioning = true) "
+                                "ORDER BY ALL").arrow()
+            return found.read_all() if hasattr(found, "read_all") else found
+        x, y = rows(a), rows(b)
+        assert x.column_names == y.column_names, table
+        for column in x.column_names:
+            assert x.column(column).equals(y.column(column)), (table, column)
+        counts[table] = x.num_rows
+    return counts
+
+
 def test_spark_job_writes_the_export_of_an_archive_of_the_same_files(spark, tmp_path):
     from jojotte_records.spark import run
 
@@ -154,26 +179,11 @@ def test_spark_job_writes_the_export_of_an_archive_of_the_same_files(spark, tmp_
     assert done.files == len(imported) + 1  # + examples/disputes/expected.json, not a record: skipped by both
     assert done.unreadable == [(i.source, i.error.message) for i in imported if i.status == "error"]
     assert [s for s, _ in done.unreadable] == [str(records / "zz" / "unreadable.json")]
-    con = duckdb.connect()
-    counts = {}
-    for table in (*EXPORT_TABLES, "cards"):
-        a, b = by_db / table, by_spark / table
-        assert _partitions(a) == _partitions(b), table  # TABLE/game=G/year=Y, and cards/
-        schema_a = pq.read_schema(a / _files(a)[0])
-        for f in _files(b):
-            assert pq.read_schema(b / f).equals(schema_a, check_metadata=False), (table, f)
-
-        def rows(folder):
-            return con.execute(f"SELECT * FROM read_parquet('{folder}/**/*.parquet', hive_partitioning = true) "
-                               "ORDER BY ALL").arrow()
-        x, y = (t.read_all() if hasattr(t, "read_all") else t for t in (rows(a), rows(b)))
-        assert x.column_names == y.column_names, table
-        for column in x.column_names:
-            assert x.column(column).equals(y.column(column)), (table, column)
-        counts[table] = x.num_rows
-    assert [t.rows for t in done.tables] == [counts[t] for t in (*EXPORT_TABLES, "cards")]
+    counts = _assert_same_parquet(by_db, by_spark)
+    assert [t.rows for t in done.tables] == [counts.get(t, 0) for t in (*EXPORT_TABLES, "cards")]
     assert (by_spark / "cards" / "cards.parquet").is_file()
 
+    con = duckdb.connect()
     sessions = con.execute(f"SELECT source, import_id FROM read_parquet('{by_spark}/sessions/**/*.parquet') "
                            "ORDER BY session_id").fetchall()
     sources = [s for s, _ in sessions]
@@ -183,3 +193,29 @@ def test_spark_job_writes_the_export_of_an_archive_of_the_same_files(spark, tmp_
     assert str(records / "zz" / "again.jjt") not in sources
     hands = con.execute(f"SELECT count(*) FROM read_parquet('{by_spark}/hands/**/*.parquet')").fetchone()[0]
     assert hands >= SIM_HANDS
+
+
+def test_one_file_and_the_command_on_a_folder(spark, tmp_path, capsys):
+    # the last test of the module: main() stops the Spark session when it is done
+    from jojotte_records.spark import main, run
+
+    records = tmp_path / "club records"
+    (records / "2026").mkdir(parents=True)
+    shutil.copy(EXAMPLES / "baloot-match.jjt", records / "2026" / "night 1.jjt")
+    shutil.copy(EXAMPLES / "pitch-game.jjt", records / "first.jjt")
+    (records / "notes.json").write_text('{"not": "a record"}', encoding="utf-8")  # skipped, as jojotte import does
+    one = records / "2026" / "night 1.jjt"
+    for given in (one, records):
+        db, by_db, by_spark = tmp_path / f"{given.name}.duckdb", tmp_path / f"db-{given.name}", tmp_path / f"spark-{given.name}"
+        imported = list(import_paths(db, [str(given)]))
+        assert [r.status for r in imported] == ["imported"] * (1 if given == one else 2)
+        export_parquet(db, by_db)
+        if given == one:
+            done = run(spark, str(given), str(by_spark))
+            assert (done.files, done.unreadable) == (1, [])
+        else:
+            assert main([str(given), str(by_spark)]) == 0  # getOrCreate: the test's session
+        counts = _assert_same_parquet(by_db, by_spark)
+        assert counts["sessions"] == len(imported)
+    out = capsys.readouterr().out
+    assert f"sessions: 2 row(s) -> {by_spark}/sessions" in out
