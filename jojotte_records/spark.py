@@ -204,7 +204,10 @@ def _conf(spark, **values):
         yield
     finally:
         for k, v in old.items():
-            spark.conf.unset(k) if v is None else spark.conf.set(k, v)
+            if v is None:
+                spark.conf.unset(k)
+            else:
+                spark.conf.set(k, v)
 
 
 class SparkRun(NamedTuple):
