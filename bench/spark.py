@@ -74,7 +74,7 @@ def main() -> None:
     from jojotte_records.spark import run
 
     started = time.perf_counter()
-    spark = (SparkSession.builder.master(args.master).appName("jojotte-bench").config("spark.ui.enabled", "false")
+    spark = (SparkSession.builder.master(args.master).appName("jojotte-bench").config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
              .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     jvm = spark.sparkContext._gateway.proc.pid

@@ -123,7 +123,7 @@ def spark():
     session = (SparkSession.builder.master("local[2]").appName("jojotte-test")
                .config("spark.ui.enabled", "false").config("spark.driver.memory", "1g")
                .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
-               .config("spark.sql.shuffle.partitions", "4").config("spark.sql.session.timeZone", "UTC")
+               .config("spark.sql.shuffle.partitions", "4").config("spark.ui.showConsoleProgress", "false").config("spark.sql.session.timeZone", "UTC")
                .getOrCreate())
     session.sparkContext.setLogLevel("ERROR")
     yield session
