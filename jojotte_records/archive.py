@@ -457,7 +457,7 @@ class _Importer:
 
     # -- one file
     def import_file(self, path: str, data: bytes | None = None) -> FileImport:
-        """Import one file; with ``data``, those are its bytes and ``path`` is only its name (`file_export_rows`)."""
+        """Import one file; with ``data``, those are its bytes and ``path`` is only its name (`MemoryArchive.file_rows`)."""
         started = time.perf_counter()
         name = "<stdin>" if path == "-" else path
         result = FileImport(name)
