@@ -15,7 +15,7 @@ from .cards import card_name, iter_cards, make_card, mask_of, SEVEN
 from .errors import Issue, Location
 from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
 from .games import first_dealer, rules_for
-from .rules.base import CHANCE, Action, Violation, format_message
+from .rules.base import CHANCE, Action, Violation, format_message, violation_message
 from .rules.jojotte import DONE, PLAY, VOID_HAND, HandScore, JJState, JojotteRules
 from .rules.jojotte_sheet import ScoreSheet, SheetEntry
 
@@ -123,7 +123,7 @@ class SessionValidator:
             return Location(source=src, session=self.session_index, hand=n, **kw)
 
         def illegal(v: Violation, **kw):
-            issues.append(Issue(v.rule, self.msg(v), loc(**kw), "illegal"))
+            issues.append(Issue(v.rule, violation_message(v, self.names), loc(**kw), "illegal", see_also=v.see_also))
 
         # the dealer (JJ-DEAL-2; the first dealer by JJ-DEAL-1)
         if hand.dealer >= 0:
@@ -287,7 +287,10 @@ class SessionValidator:
             a = Action(call.seat, call.kind, melds=call.melds)
             v = rules.check(state, a)
             if v is not None:
-                illegal(v, phase="after", step=i, line=call.line, column=call.column)
+                at = (i, call)
+                if v.at:  # the violation belongs to an earlier call, which this one showed to be illegal (JJ-DIX-1)
+                    at = next(((j, c) for j, c in enumerate(hand.after[:i - 1], 1) if (c.kind, c.seat) == tuple(v.at)), at)
+                illegal(v, phase="after", step=at[0], line=at[1].line, column=at[1].column)
                 return state, None
             state = rules._next(state, a)
         if state.phase == "after":

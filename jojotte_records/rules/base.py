@@ -47,15 +47,30 @@ class Violation(NamedTuple):
     """Why an action is illegal: the spec's rule ID and a sentence.
 
     The sentence names players as ``{p0}``, ``{p1}`` … so that the caller can
-    put the players' names in (`format_message`).
+    put the players' names in (`format_message`). ``rule`` is the rule that states
+    the check the act fails (the spec's §0.3, "Which rule to cite"); ``see_also``
+    names other rules the same act breaks. ``at`` is empty when the violation is
+    the checked action's own; otherwise ``(kind, seat)`` of the earlier action of
+    the hand it belongs to, which only the checked action showed to be illegal
+    (a dix exchange judged on the final contract, JJ-DIX-1).
     """
 
     rule: str
     text: str
+    see_also: tuple[str, ...] = ()
+    at: tuple = ()
 
 
 def format_message(text: str, names: tuple[str, ...]) -> str:
     return text.format(**{f"p{i}": n for i, n in enumerate(names)})
+
+
+def violation_message(v: Violation, names: tuple[str, ...]) -> str:
+    """The violation's sentence with the players' names, and the other rules it breaks ("see also JJ-…")."""
+    text = format_message(v.text, names)
+    if v.see_also:
+        text += f" (see also {', '.join(v.see_also)})"
+    return text
 
 
 @dataclass(frozen=True)
@@ -146,7 +161,7 @@ class Rules:
         """The state after ``action``. Raises `IllegalActionError` if it is not legal."""
         v = self.check(state, action)
         if v is not None:
-            raise IllegalActionError(v.rule, format_message(v.text, self.seat_labels))
+            raise IllegalActionError(v.rule, violation_message(v, self.seat_labels))
         return self._next(state, action)
 
     def is_terminal(self, state) -> bool:
