@@ -1056,3 +1056,20 @@ def test_example_match_validates():
     r = BalootRules()
     kinds = {r.hand_facts(v.state, v.score)["contract"] for v in hands}
     assert kinds == {"hokum", "sun"}
+
+
+def test_bal_proj_12_any_project_of_the_declared_kind_may_be_shown():
+    # N holds two hundreds: four kings (KS KH KD KC) and the run KD QD JD TD 9D; he declares "hundred".
+    # BAL-PROJ-12: he may show either of them, not only his best (four of a kind beats a run, BAL-PROJ-9)
+    r = BalootRules()
+    hands = {W: "AH QH 9H 8C 9C JC 8S", S: "AS QS 9S 7H 8D QC TC JH", E: "JS TS 7S TH 8H AD 7D AC",
+             N: "KS KH KD KC QD JD TD 9D"}
+    s = to_play(r, N, hands, "7C", "bids 1: W hokum, S pass, E pass, N pass, W pass")
+    s = replay(r, s, "trick 1: W 9H, S 7H, E 8H, N hundred, N KH")  # N's KH wins: he leads trick 2
+    assert s.best == N and s.leader == N
+    assert r.check(s, Action(N, "show", melds=(M("KD QD JD TD 9D"),))) is None
+    assert r.check(s, Action(N, "show", melds=(M("KS KH KD KC"),))) is None
+    assert Action(N, "show", melds=(M("KD QD JD TD 9D"),)) in r.legal_actions(s)
+    # a project of another kind is still refused, and the message names the declared kind and the shown cards only
+    v = r.check(s, Action(N, "show", melds=(M("QD JD TD"),)))
+    assert v.rule == "BAL-PROJ-12" and "hundred" in v.text and "KS" not in v.text
