@@ -793,7 +793,7 @@ class BalootRules(EventRules):
                 continue
             if self.options.long_runs == "five_max" and (any(adjacent_runs(p, q) for q in mine) or self._splits_run(s, seat, p)):
                 continue
-            if must is not None and self._key(s, p, 0)[:4] != self._key(s, must, 0)[:4]:
+            if must is not None and p.kind != must.kind:  # BAL-PROJ-12: any project of the declared kind
                 continue
             out.append(Action(seat, "show", melds=(p.mask,)))
         return out
@@ -1032,8 +1032,9 @@ class BalootRules(EventRules):
             return Violation("BAL-PROJ-5", f"{who} showed {p.text()}: a card belongs to one project, at most two each")
         must = self._must_show(s, a.seat)
         if must is not None:
-            return Violation("BAL-PROJ-12", f"{who} declared a {must.kind} and shows {p.text()}; he must show "
-                                            f"the declared project ({must.text()})")
+            # a declaration names only a kind (BAL-PROJ-7): the message names it and the cards shown, nothing else
+            return Violation("BAL-PROJ-12", f"{who} declared a {must.kind} and shows {p.text()}; he must first show "
+                                            f"a {must.kind}")
         return Violation("BAL-PROJ-4", f"{who} showed {p.text()}, part of a longer run (long_runs=five_max)")
 
     def _next(self, s: BalootState, a: Action) -> BalootState:
