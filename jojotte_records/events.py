@@ -14,7 +14,7 @@ from typing import Iterator, NamedTuple
 from .errors import Issue, Location
 from .games import first_dealer, rules_for
 from .record import EventHand, EventItem, EventLine, EventScore, SessionHeader
-from .rules.base import CHANCE, Action, EventRules, Violation, format_message
+from .rules.base import CHANCE, Action, EventRules, Violation, format_message, violation_message
 
 
 class EventVerdict(NamedTuple):
@@ -131,8 +131,8 @@ class EventSessionValidator:
         if hand.dealer >= 0:
             v = self.wrong_dealer(hand.dealer)
             if v is not None:
-                issues.append(Issue(v.rule, format_message(v.text, self.names),
-                                    loc(phase="deal", line=hand.line, column=hand.column), "illegal"))
+                issues.append(Issue(v.rule, violation_message(v, self.names),
+                                    loc(phase="deal", line=hand.line, column=hand.column), "illegal", see_also=v.see_also))
             self.expected_dealer = rules.next_dealer(hand.dealer)
         state, actions = self._replay(hand, issues, loc)
         score = None
@@ -178,16 +178,17 @@ class EventSessionValidator:
                     if not isinstance(a, Violation) and a.kind == "play":
                         played += 1
                 if isinstance(a, Violation):
-                    issues.append(Issue(a.rule, format_message(a.text, self.names), loc(**where),
-                                        "syntax" if a.rule == "NOTATION" else "illegal", " ".join((item.label, *item.words))))
+                    issues.append(Issue(a.rule, violation_message(a, self.names), loc(**where),
+                                        "syntax" if a.rule == "NOTATION" else "illegal", " ".join((item.label, *item.words)),
+                                        see_also=a.see_also))
                     return state, actions
                 if a.seat == CHANCE:
                     chance.append(a)
                     continue
                 v = rules.check(state, a)
                 if v is not None:
-                    issues.append(Issue(v.rule, format_message(v.text, self.names), loc(**where), "illegal",
-                                        " ".join((item.label, *item.words))))
+                    issues.append(Issue(v.rule, violation_message(v, self.names), loc(**where), "illegal",
+                                        " ".join((item.label, *item.words)), see_also=v.see_also))
                     return state, actions
                 state = rules._next(state, a)
                 actions.append(a)
@@ -195,8 +196,9 @@ class EventSessionValidator:
                 a = merge_chance(chance)
                 v = rules.check(state, a)
                 if v is not None:
-                    issues.append(Issue(v.rule, format_message(v.text, self.names),
-                                        loc(phase=line.keyword, line=line.line, column=line.column), "illegal", line.keyword))
+                    issues.append(Issue(v.rule, violation_message(v, self.names),
+                                        loc(phase=line.keyword, line=line.line, column=line.column), "illegal", line.keyword,
+                                        see_also=v.see_also))
                     return state, actions
                 state = rules._next(state, a)
                 actions.append(a)

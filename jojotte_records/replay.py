@@ -98,7 +98,7 @@ class SessionValidator:
         return first_dealer(self.header, self.labels, self.names, self.session_issues)
 
     def msg(self, v: Violation) -> str:
-        return format_message(v.text, self.names)
+        return violation_message(v, self.names)
 
     def wrong_dealer(self, dealer: int, first: bool) -> Violation | None:
         """Why ``dealer`` may not deal the next hand (``first``: the session's first), or None: the deal alternates
@@ -409,9 +409,17 @@ class SessionValidator:
             # who won the last trick is unknown; it is inside the trick points given
             return rules.score_hand(state._replace(phase=DONE, won=tuple(won)), won=tuple(won), trick_scores=tuple(pts))
         if state.phase == PLAY:
-            if state.tricks_done or state.trick:
-                issues.append(Issue("JJ-INV-3", f"only {state.tricks_done} of {rules.tricks_per_hand} tricks are recorded (write 'claim X' for a conceded rest)",
-                                    loc(phase="trick", line=hand.line, column=1), "consistency"))
+            if hand.claim >= 0:  # a claim the validator could not settle (unrecorded cards): the tricks are conceded
+                issues.append(Issue("JJ-INV-3", f"only {state.tricks_done} of {rules.tricks_per_hand} tricks are recorded and"
+                                    " the claim cannot be settled", loc(phase="trick", line=hand.line, column=1), "consistency"))
+            elif state.tricks_done or state.trick:
+                # §0.3: a missing trick cites JJ-PLAY-10 at the first trick that is missing
+                missing = state.tricks_done + 1
+                last = hand.tricks[-1] if hand.tricks else None
+                issues.append(Issue("JJ-PLAY-10", f"trick {missing} is missing: only {state.tricks_done} of {rules.tricks_per_hand}"
+                                    " tricks are recorded, and every trick is played in every contract (write 'claim X' for a"
+                                    " conceded rest) (see also JJ-INV-3)", loc(phase="trick", trick=missing, line=last.line if last else hand.line,
+                                                           column=1), "illegal", see_also=("JJ-INV-3",)))
             else:
                 unchecked.append(Issue("JJ-PLAY-3", "no tricks and no result recorded: the hand cannot be scored from its events",
                                        loc(phase="trick", line=hand.line, column=1), "unchecked"))

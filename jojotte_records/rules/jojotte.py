@@ -617,7 +617,7 @@ class JojotteRules(Rules):
         if a.kind not in allowed:
             if a.kind == "nullo":
                 if s.step == DEF_CALL:
-                    return Violation("JJ-DBL-6", f"{{p{a.seat}}} doubled and may not bid Nullo")
+                    return Violation("JJ-NULLO-2", f"{{p{a.seat}}} doubled and may not bid Nullo", ("JJ-DBL-6", "JJ-POST-2"))
                 return Violation("JJ-NULLO-2", f"{{p{a.seat}}} bid Nullo, but only the defender may, at the first call after the draw")
             if a.kind == "slam":
                 return Violation("JJ-SLAM-1", f"{{p{a.seat}}} bid Slam, but only the declarer may, at his call after the defender's")
@@ -708,21 +708,27 @@ class JojotteRules(Rules):
 
     def _check_announce(self, s: JJState, seat: int, card: int, word: str) -> Violation | None:
         word = word.lower()
+        # §0.3: every announcement error cites the section's checks, JJ-JOJOTTE-8; the rule it rests on is "see also"
         if s.denomination != "suit" or s.nullo_bidder >= 0:
-            return Violation("JJ-JOJOTTE-1", f"{{p{seat}}} said \"{word.capitalize()}\" but there is no Jo-Jotte in NT or Nullo")
+            return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"{word.capitalize()}\" but there is no Jo-Jotte in NT or Nullo",
+                             ("JJ-JOJOTTE-1",))
         king, queen = make_card(s.trump, KING), make_card(s.trump, QUEEN)
         if word == "jo":
             if card != king:
-                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jo\" with {card_name(card)}; \"Jo\" goes with the king of trumps")
+                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jo\" with {card_name(card)}; \"Jo\" goes with the king of trumps",
+                                 ("JJ-JOJOTTE-3",))
             holds_queen = s.hands[seat] >> queen & 1 or (s.unknown[seat] and not s.seen >> queen & 1)
             if not holds_queen:
-                return Violation("JJ-JOJOTTE-2", f"{{p{seat}}} said \"Jo\" without holding the queen of trumps ({card_name(queen)})")
+                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jo\" without holding the queen of trumps ({card_name(queen)})",
+                                 ("JJ-JOJOTTE-2",))
             return None
         if word == "jotte":
             if card != queen:
-                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jotte\" with {card_name(card)}; \"Jotte\" goes with the queen of trumps")
+                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jotte\" with {card_name(card)}; \"Jotte\" goes with the queen of trumps",
+                                 ("JJ-JOJOTTE-3",))
             if s.jo[seat] != 1:
-                return Violation("JJ-JOJOTTE-5", f"{{p{seat}}} said \"Jotte\" without an earlier legal \"Jo\" with the king")
+                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jotte\" without an earlier legal \"Jo\" with the king",
+                                 ("JJ-JOJOTTE-3",))
             return None
         return Violation("JJ-JOJOTTE-8", f"\"{word}\" is not an announcement (only Jo and Jotte)")
 
