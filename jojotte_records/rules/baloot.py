@@ -458,6 +458,7 @@ class BalootRules(EventRules):
     name = "baloot"
     aliases = ("saudi-belote",)
     title = "Baloot (Saudi Belote)"
+    line_keywords = ("deal", "bids", "complete", "doubling", "trick", "score")
     seats = 4
     seat_labels = ("N", "W", "S", "E")
     sheet_labels = ("NS", "WE")
@@ -1219,6 +1220,8 @@ class BalootRules(EventRules):
         """Read one written item (docs/baloot.md): ``deal N: 7S 8S …``, ``deal up: JD``, ``bids 1: E hokum``,
         ``bids 2: E hokum spades``, ``complete S: …``, ``doubling W double locked``, ``trick 1: S fifty``,
         ``trick 2: N show KS QS JS TS``, ``trick 3: W KS ekka``, ``trick 5: E QH baloot``."""
+        if keyword not in self.line_keywords:  # the line first: a seat means nothing on a line of another game
+            return self._unknown_line(keyword)
         if keyword in ("deal", "complete"):
             cards = _read_cards(words)
             if isinstance(cards, Violation):
@@ -1276,7 +1279,7 @@ class BalootRules(EventRules):
                 return Action(seat, "play", card=card, announce=word)
             return Violation("NOTATION", f"a trick item is a card [ekka|baloot], a project kind (sira, fifty, hundred, "
                                          f"fourhundred) or 'show CARDS', not '{' '.join(words)}'")
-        return Violation("NOTATION", f"unknown line '{keyword}' (Baloot lines: deal, bids, complete, doubling, trick, score)")
+        return self._unknown_line(keyword)
 
     def items_of(self, s: BalootState, a: Action) -> list[tuple[str, int, str, tuple[str, ...]]]:
         labels = self.seat_labels

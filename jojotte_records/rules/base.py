@@ -225,6 +225,8 @@ class EventRules(Rules):
     """
 
     notation: ClassVar[str] = "events"
+    # the line keywords of a hand (besides ``hand``), as the game's documentation lists them
+    line_keywords: ClassVar[tuple[str, ...]] = ()
     # lines written as "LABEL: words; LABEL: words" (lists of cards); the others as "LABEL words, LABEL words"
     list_lines: ClassVar[frozenset[str]] = frozenset({"deal"})
     sheet_labels: tuple[str, ...] = ()
@@ -253,6 +255,9 @@ class EventRules(Rules):
             raise NotImplementedError
         got = one(state, action)
         return list(got) if isinstance(got, list) else [got]
+
+    def _unknown_line(self, keyword: str) -> Violation:
+        return Violation("NOTATION", f"unknown line '{keyword}' ({self.name.capitalize()} lines: {', '.join(self.line_keywords)})")
 
     def tricks(self, state) -> tuple:
         raise NotImplementedError
