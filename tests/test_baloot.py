@@ -1073,3 +1073,23 @@ def test_bal_proj_12_any_project_of_the_declared_kind_may_be_shown():
     # a project of another kind is still refused, and the message names the declared kind and the shown cards only
     v = r.check(s, Action(N, "show", melds=(M("QD JD TD"),)))
     assert v.rule == "BAL-PROJ-12" and "hundred" in v.text and "KS" not in v.text
+
+
+def test_opt_qaid_the_offending_team_loses_the_hand():
+    # opt.qaid (§13): a hand with an irregularity of play is scored as lost by the offender's team; the other team
+    # receives the contract's full game points plus its own shown projects, multiplied as in BAL-SCORE-12.
+    r = BalootRules(BalootOptions.parse("qaid"))
+    s = ex10_state(r)  # W hokum (WE declare), undoubled
+    s = replay(r, s, "trick 1: W sira, W 9H, S fifty, S 7H, E 8H, N hundred, N JH")
+    s = replay(r, s, "trick 2: N show TS TH TD TC")  # NS are the project team: a hundred (10 in Hokum)
+    bad = Action(W, "play", card=C("AS"))  # W does not hold AS
+    v = r.check(s, bad)
+    assert v is not None and v.rule.startswith("BAL-PLAY-")
+    score = r.irregularity_score(s, v, W)
+    # WE (W's team) offended: NS receive 16 (Hokum) + 10 (their shown hundred), at level 1 multiplied by 1
+    assert score.delta == (26, 0) and score.winner == 0 and not score.made
+    assert {c.rule for c in score.credits} == {"opt.qaid"}
+    # an error that is not an irregularity of play (a doubling call) is not scored by qaid
+    assert r.irregularity_score(s, Violation("BAL-DBL-1", "x"), W) is None
+    # off (the default): no score from the core, the sheet takes the written figures
+    assert BalootRules().irregularity_score(s, v, W) is None
