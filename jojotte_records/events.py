@@ -134,10 +134,16 @@ class EventSessionValidator:
                 issues.append(Issue(v.rule, violation_message(v, self.names),
                                     loc(phase="deal", line=hand.line, column=hand.column), "illegal", see_also=v.see_also))
             self.expected_dealer = rules.next_dealer(hand.dealer)
-        state, actions = self._replay(hand, issues, loc)
+        fault: list = []
+        state, actions = self._replay(hand, issues, loc, fault)
         score = None
         if state is not None and rules.is_terminal(state) and not any(i.kind in ("illegal", "syntax") for i in issues):
             score = rules.hand_score(state, self.sheet)
+        elif (fault and state is not None and hasattr(rules, "irregularity_score")
+              and not any(i.kind == "syntax" for i in issues)
+              and sum(i.kind == "illegal" for i in issues) == 1):
+            # a game whose option scores a hand with an irregularity (Baloot's opt.qaid): still reported, and scored
+            score = rules.irregularity_score(state, *fault[0], self.sheet)
         used_written = False
         if score is not None:
             if hand.score is not None:
@@ -160,7 +166,8 @@ class EventSessionValidator:
             self.bad_hands += 1
         return EventVerdict(n, hand, tuple(issues), tuple(unchecked), score, state, self.sheet, used_written, tuple(actions))
 
-    def _replay(self, hand: EventHand, issues: list[Issue], loc):
+    def _replay(self, hand: EventHand, issues: list[Issue], loc, fault: list | None = None):
+        """Replay the hand's items; on the first illegal player's action, ``fault`` gets ``(violation, seat)``."""
         rules = self.rules
         if hand.dealer < 0:
             return None, []
@@ -189,6 +196,8 @@ class EventSessionValidator:
                 if v is not None:
                     issues.append(Issue(v.rule, violation_message(v, self.names), loc(**where), "illegal",
                                         " ".join((item.label, *item.words)), see_also=v.see_also))
+                    if fault is not None:
+                        fault.append((v, a.seat))
                     return state, actions
                 state = rules._next(state, a)
                 actions.append(a)

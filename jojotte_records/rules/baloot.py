@@ -74,6 +74,7 @@ class BalootOptions(Options):
     baloot_timing: str = "at_second_card"  # opt.baloot_timing (BAL-BALOOT-3)
     kaboot_projects: str = "project_team_only"  # opt.kaboot_projects (BAL-KABOOT-4)
     kaboot_baloot: str = "any_to_kaboot_team"  # opt.kaboot_baloot (BAL-KABOOT-5)
+    qaid: bool = False  # opt.qaid: a hand with an irregularity of play is lost by the offending team
 
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "baloot_in_project": ("auto", "must_declare", "declare_forbidden"),
@@ -1162,6 +1163,40 @@ class BalootRules(EventRules):
 
     def hand_score(self, s: BalootState, sheet: BalootSheet | None = None) -> BalootScore:
         return self.score_hand(s)
+
+    QAID_RULES = ("BAL-PLAY-", "BAL-EKKA-", "BAL-PROJ-", "BAL-BALOOT-")
+
+    def irregularity_score(self, s: BalootState, v: Violation, seat: int, sheet: BalootSheet | None = None) -> BalootScore | None:
+        """opt.qaid (§13): the score of a hand in which ``seat`` committed the irregularity of play ``v`` (a BAL-PLAY,
+        BAL-EKKA, BAL-PROJ or BAL-BALOOT error), or None (qaid off, or not such an error). The other team receives
+        the contract's full card game points (16 Hokum, 26 Sun; no Al-kaboot) plus its own projects shown so far,
+        multiplied as in BAL-SCORE-12 (at gahwa it wins the match, BAL-SCORE-13); the offending team nothing."""
+        if not self.options.qaid or not s.contract or not 0 <= seat < 4 or not v.rule.startswith(self.QAID_RULES):
+            return None
+        team = ("NS", "WE")
+        off = team_of(seat)
+        win = 1 - off
+        sun, m = s.contract == "sun", s.level
+        mine = tuple(p.kind for x, p in self.shown_projects(s) if team_of(x) == win)
+        projects = (mine, ()) if win == 0 else ((), mine)
+        pp = (project_value(projects[0], sun), project_value(projects[1], sun))
+        declared = tuple(tuple(k for x, k in s.declared if team_of(x) == t) for t in (0, 1))
+        h = HandSummary(s.contract, team_of(s.declarer), m, s.points, projects, -1, -1, declared)  # type: ignore[arg-type]
+        why = f"qaid: {self.seat_labels[seat]} ({team[off]}) broke {v.rule}; {team[off]} lose the hand"
+        steps = [Step("opt.qaid", why)]
+        if m == GAHWA:
+            credits = [Credit(win, 0, "opt.qaid", "qaid at gahwa: the match is won (BAL-SCORE-13)"),
+                       Credit(off, 0, "opt.qaid", "qaid at gahwa: the match is lost")]
+            return _score(h, -1, (0, 0), pp, (0, 0), win, "", m, -1, credits, win, steps)
+        cards = (26 if sun else 16) if m == 1 else (52 if sun else 16 * m)  # BAL-SCORE-11/12
+        pm = 1 if m == 1 else m if self.options.project_multiplier == "full" else 2
+        credits = [Credit(win, cards, "opt.qaid", f"{team[win]} receive all {cards} card game points")]
+        if pp[win]:
+            credits.append(Credit(win, pm * pp[win], "opt.qaid", f"their shown projects {pm} x {pp[win]} ({', '.join(mine)})"))
+        credits.append(Credit(off, 0, "opt.qaid", f"{team[off]} committed the irregularity: nothing"))
+        steps.append(Step("opt.qaid", f"{team[win]} receive {cards} + {pm} x {pp[win]}, {team[off]} nothing"))
+        game = (cards, 0) if win == 0 else (0, cards)
+        return _score(h, -1, game, pp, game, win, "", m, -1, credits, -1, steps)
 
     def written_score(self, values: tuple[int, ...]) -> BalootScore:
         """A hand known only by its written figures, for the sheet to go on (a gahwa cannot be read from them)."""
