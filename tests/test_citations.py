@@ -153,3 +153,37 @@ def test_see_also_is_in_the_message_and_in_the_json():
     assert doc["rule"] == "JJ-NULLO-2" and doc["see_also"] == ["JJ-DBL-6", "JJ-POST-2"]
     # the keys the JSON had before are all still there
     assert {"rule", "kind", "hand", "trick", "card", "step", "phase", "line", "column", "message"} <= set(doc)
+
+
+# --- what the validator cites for a whole hand: the play rule of a card, the score and the record ------------
+
+def test_the_play_rule_of_a_card_names_its_rule():
+    from jojotte_records.rules.jojotte_cards import legal_play_mask
+    # JJ-PLAY-2: the leader may lead any card; JJ-PLAY-7: neither following nor trumping, any card
+    assert legal_play_mask(mask("AS KH 7D"), (), 1).rule == "JJ-PLAY-2"
+    assert legal_play_mask(mask("AD 7C"), (parse_card("AS"),), 1).rule == "JJ-PLAY-7"
+
+
+def _one(key: str, replace=(), keep_score=False, variant="", extra=""):
+    from jj_helpers import example_hand
+    text, dealer = example_hand(key, replace=replace, keep_score=keep_score)
+    _, [v] = validate_text(session(text + extra, first_dealer=dealer, variant=variant))
+    return v
+
+
+def test_record_and_score_citations():
+    # JJ-PTS-4: Example 1's result line gives A 100 points, but his tricks, last trick and Jo-Jotte make 110
+    v = _one("1", extra="result A 6 tricks 100 points, B 3 tricks 40 points\n")
+    assert [(i.rule, i.kind) for i in v.issues] == [("JJ-PTS-4", "consistency")]
+    # JJ-PRIS-1: Example 4 (equal totals) holds 150 aside; written as 100
+    v = _one("4", replace=(("aside 150", "aside 100"),), keep_score=True)
+    assert [(i.rule, i.kind) for i in v.issues] == [("JJ-PRIS-1", "score")]
+    # JJ-NULLO-6: Example 5, B's Nullo made: 200 above for him
+    v = _one("5")
+    assert ("JJ-NULLO-6", 1, 200) in [(c.rule, c.seat, c.amount) for c in v.score.credits]
+    # JJ-PTS-3 with OP-08 (jojotte_above_line): A's Jo-Jotte 20 is credited above the line by its own rule
+    v = _one("1", variant="jojotte_above_line")
+    assert ("JJ-PTS-3", 0, "above", 20) in [(c.rule, c.seat, c.line, c.amount) for c in v.score.credits]
+    # JJ-SCORE-1: an illegal hand is not scored from its events (§0.1); the validator says it used the written score
+    v = _one("1", replace=(("trick 1: B AC, A KH jo", "trick 1: B AC, A AS"),), keep_score=True)
+    assert "JJ-SCORE-1" in [i.rule for i in v.unchecked]

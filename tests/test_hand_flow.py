@@ -524,7 +524,8 @@ def test_jj_play_10_all_tricks_played_after_a_failed_nullo():
     lines = [x for x in text.splitlines() if not x.startswith(("trick 5", "trick 6", "trick 7", "trick 8", "trick 9"))]
     _, verdicts = validate_text(session("\n".join(lines) + "\n", first_dealer=dealer))
     # §0.3: a missing trick cites JJ-PLAY-10 at the first trick that is missing (trick 5), JJ-INV-3 as "see also"
-    [issue] = [i for i in verdicts[0].issues if i.rule == "JJ-PLAY-10"]
+    assert [i.rule for i in verdicts[0].issues] == ["JJ-PLAY-10"]
+    issue = verdicts[0].issues[0]
     assert issue.loc.trick == 5 and issue.kind == "illegal" and issue.see_also == ("JJ-INV-3",)
     assert "see also JJ-INV-3" in issue.message and issue.to_json()["see_also"] == ["JJ-INV-3"]
     assert not any(i.rule == "JJ-INV-3" for i in verdicts[0].issues)

@@ -220,6 +220,8 @@ def test_example_10_3_ruffing_a_plain_lead_no_overtrump_duty():
     for variant in ("overtrump_on_ruff=always", "overtrump_on_ruff=over_opponent_only"):
         r = Jojotte4PRules(Jojotte4POptions.parse(variant))
         assert legal_cards(mid_trick("H", N, hands, "AS 8H", r), S, r) == {"JH"}
+        # S's 7H under E's 8H then breaks the overtrump duty of the variant: JJ-PLAY-6 is cited
+        assert r.check(mid_trick("H", N, hands, "AS 8H", r), Action(S, "play", card=parse_card("7H"))).rule == "JJ-PLAY-6"
     s = mid_trick("H", N, hands, "AS 8H 7H")
     assert legal_cards(s, W) == {"AD", "KD", "TC"}  # void in spades and trumps: any card
     done = R._next_play(s, Action(W, "play", card=parse_card("AD")))
