@@ -187,3 +187,88 @@ def test_record_and_score_citations():
     # JJ-SCORE-1: an illegal hand is not scored from its events (§0.1); the validator says it used the written score
     v = _one("1", replace=(("trick 1: B AC, A KH jo", "trick 1: B AC, A AS"),), keep_score=True)
     assert "JJ-SCORE-1" in [i.rule for i in v.unchecked]
+
+
+# --- Baloot -------------------------------------------------------------------------------------------------
+
+def _baloot(contract: str = "hokum", script: str = ""):
+    from test_baloot import BalootRules, ex10_state, replay
+    r = BalootRules()
+    s = ex10_state(r, contract)  # §14 example 10: W declares, W leads trick 1
+    if script:
+        s = replay(r, s, script)
+    return r, s
+
+
+def _bal_act(seat: str, kind: str, card: str = "", announce: str = "", melds: str = ""):
+    from test_baloot_helpers import C, M, N, S, W, E
+    who = {"N": N, "S": S, "W": W, "E": E}[seat]
+    return Action(who, kind, card=C(card) if card else -1, announce=announce, melds=(M(melds),) if melds else ())
+
+
+# (what, contract, trick script before, the act, expected rule, see also). EX10: W AH KH QH 9H 8C 9C JC (+ 7C up),
+# S AS KS QS JS 7H 8D 9D QC, E AD KD QD 8H 7D 8S 9S KC, N TS TH TD TC JH JD 7S AC; clubs are trump in Hokum.
+TRICK1 = "trick 1: W 9H, S 7H, E 8H, N JH"  # N's JH is the highest heart: N leads trick 2
+BAL_TABLE = [
+    ("a lead out of turn in trick 1", "hokum", "", ("S", "play", "AS"), "BAL-PLAY-2", ()),
+    ("a lead out of turn after trick 1", "hokum", TRICK1, ("W", "play", "AH"), "BAL-PLAY-3", ()),
+    ("a card out of turn inside a trick", "hokum", "trick 1: W 9H", ("E", "play", "8H"), "BAL-PLAY-1", ()),
+    ("a card the player does not hold", "hokum", "", ("W", "play", "AS"), "BAL-PLAY-1", ()),
+    # §0.3: the act is a play (BAL-PLAY-1, a card from his hand); that a card occurs once (BAL-DECK-1) is "see also"
+    ("a card already played", "hokum", TRICK1, ("N", "play", "JH"), "BAL-PLAY-1", ("BAL-DECK-1",)),
+    ("not following suit", "hokum", "trick 1: W 9H", ("S", "play", "AS"), "BAL-PLAY-5", ()),
+    ("a project out of turn", "hokum", "", ("S", "declare", "", "sira"), "BAL-PROJ-7", ()),
+    ("a project not held", "hokum", "", ("W", "declare", "", "fifty"), "BAL-PROJ-6", ()),
+    ("four hundred in Hokum", "hokum", "", ("W", "declare", "", "fourhundred"), "BAL-PROJ-1", ()),
+    ("a show in trick 1", "hokum", "", ("W", "show", "", "", "AH KH QH"), "BAL-PROJ-11", ()),
+    ("a Baloot in Sun", "sun", "", ("W", "play", "KH", "baloot"), "BAL-BALOOT-1", ()),
+    ("Ekka in Sun", "sun", "", ("W", "play", "AH", "ekka"), "BAL-EKKA-1", ()),
+    ("a bid after the auction", "hokum", "", ("W", "sun"), "BAL-BID-11", ()),
+    ("a double after the first card", "hokum", "trick 1: W 9H", ("S", "double"), "BAL-DBL-1", ()),
+]
+
+
+@pytest.mark.parametrize("what, contract, script, act, rule, see_also", BAL_TABLE, ids=[row[0] for row in BAL_TABLE])
+def test_baloot_cites_the_rule_of_the_check(what, contract, script, act, rule, see_also):
+    r, s = _baloot(contract, script)
+    v = r.check(s, _bal_act(*act))
+    assert v is not None, f"{what}: accepted"
+    assert (v.rule, v.see_also) == (rule, see_also), f"{what}: {v}"
+
+
+# --- Pitch --------------------------------------------------------------------------------------------------
+
+def _pitch(phase: str):
+    from test_pitch import HEARTS, S, auction, discard_all, fill_deal, play_state, rules, to_discard
+    r = rules()
+    if phase == "auction":
+        return r, auction(r)
+    if phase == "trump":
+        s = auction(r)
+        for seat in (0, 1, 2, 3):  # N E S W: S bids 6, the others pass
+            s = r.apply(s, Action(seat, "bid", info=6) if seat == S else Action(seat, "pass"))
+        return r, s
+    if phase == "discard":
+        return r, to_discard(r, fill_deal(r, {}))
+    # play: S bid hearts and holds AH 2H, N holds KH, E and W 3H and 4H; S leads
+    return r, play_state(r, {0: "KH", 1: "3H", 2: "AH 2H", 3: "4H"}, HEARTS, S)
+
+
+# (what, phase, the act, expected rule). Seats: N 0, E 1, S 2, W 3; W deals, N speaks first.
+PIT_TABLE = [
+    ("a bid out of turn", "auction", Action(1, "bid", info=5), "PIT-BID-1"),
+    ("a bid below the minimum", "auction", Action(0, "bid", info=3), "PIT-BID-2"),
+    ("trump named by another player", "trump", Action(0, "name", suit=1), "PIT-BID-6"),
+    ("a discard out of turn", "discard", Action(2, "discard", cards=(0,)), "PIT-DRAW-1"),
+    ("the first lead by another player", "play", Action(0, "play", card=parse_card("KH")), "PIT-PLAY-2"),
+    ("a card that is not live", "play", Action(2, "play", card=parse_card("AS")), "PIT-PLAY-1"),
+    ("a remainder to an opponent after play started", "play", Action(2, "remainder", info=1), "PIT-DRAW-5"),
+]
+
+
+@pytest.mark.parametrize("what, phase, act, rule", PIT_TABLE, ids=[row[0] for row in PIT_TABLE])
+def test_pitch_cites_the_rule_of_the_check(what, phase, act, rule):
+    r, s = _pitch(phase)
+    v = r.check(s, act)
+    assert v is not None, f"{what}: accepted"
+    assert v.rule == rule, f"{what}: {v}"
