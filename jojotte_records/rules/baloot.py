@@ -952,7 +952,9 @@ class BalootRules(EventRules):
             return Violation("BAL-PLAY-3", f"{{p{seat}}} won the last trick and leads, not {who}")
         if not _in_pack(a.card) or not s.hands[seat] >> a.card & 1:
             if _in_pack(a.card) and (s.played >> a.card & 1 or any(c == a.card for _, c in s.trick)):
-                return Violation("BAL-DECK-1", f"{who} played {card_name(a.card)}, which was already played")
+                # §0.3 of the Jo-Jotte spec: the act is a play, so its own section's rule; the pack's is "see also"
+                return Violation("BAL-PLAY-1", f"{who} played {card_name(a.card)}, which was already played",
+                                 ("BAL-DECK-1",))
             return Violation("BAL-PLAY-1", f"{who} played {card_name(a.card) if _in_pack(a.card) else a.card}, "
                                            "which is not in his hand")
         must = self._must_show(s, seat) if s.tricks_done == 1 else None
