@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from .errors import Issue, Location
-from .rules.base import Action, Rules, Violation, format_message
+from .rules.base import CHANCE, Action, Rules, Violation, violation_message
 
 Where = Callable[[Any, Action, Violation], "tuple[dict, str | None]"]
 Step = tuple  # (action, where, ctx)
@@ -30,7 +30,7 @@ Step = tuple  # (action, where, ctx)
 class HandRun:
     """One hand being replayed: the state reached, and what was found (the codec and the engine append)."""
 
-    __slots__ = ("rules", "state", "issues", "unchecked", "names", "source", "session", "hand", "actions")
+    __slots__ = ("rules", "state", "issues", "unchecked", "names", "source", "session", "hand", "actions", "fault")
 
     def __init__(self, rules: Rules, names: tuple[str, ...], issues: list[Issue], unchecked: list[Issue],
                  source: str | None, session: int, hand: int):
@@ -43,19 +43,20 @@ class HandRun:
         self.session = session
         self.hand = hand
         self.actions: list[Action] = []  # the legal actions replayed, in order
+        self.fault: tuple[Violation, int] | None = None  # the first illegal player's action: (violation, seat)
 
     def loc(self, **kw) -> Location:
         return Location(source=self.source, session=self.session, hand=self.hand, **kw)
 
     def msg(self, v: Violation) -> str:
-        return format_message(v.text, self.names)
+        return violation_message(v, self.names)
 
     def illegal(self, v: Violation, text: str | None = None, kind: str = "illegal", **where) -> None:
         """An illegal event (or, with ``kind``, an unreadable item) at ``where``."""
         if text is None:
-            self.issues.append(Issue(v.rule, self.msg(v), self.loc(**where), kind))
+            self.issues.append(Issue(v.rule, self.msg(v), self.loc(**where), kind, see_also=v.see_also))
         else:
-            self.issues.append(Issue(v.rule, self.msg(v), self.loc(**where), kind, text))
+            self.issues.append(Issue(v.rule, self.msg(v), self.loc(**where), kind, text, see_also=v.see_also))
 
     def note(self, rule: str, message: str, kind: str, **where) -> None:
         """A finding that is not a rules violation: ``consistency`` (the record contradicts itself) or
@@ -86,6 +87,8 @@ def replay_steps(rules: Rules, run: HandRun, steps: Iterator[Step], keep_actions
         if v is not None:
             at, text = where(ctx, action, v)
             run.illegal(v, text, **at)
+            if action.seat != CHANCE:
+                run.fault = (v, action.seat)
             break
         state = run.state = advance(state, action)
         if keep_actions:

@@ -58,6 +58,7 @@ class Issue:
     loc: Location = field(default_factory=Location)
     kind: str = "illegal"
     token: str | None = None
+    see_also: tuple[str, ...] = ()  # other rules the same act breaks (the spec's §0.3)
 
     @property
     def is_error(self) -> bool:
@@ -79,6 +80,7 @@ class Issue:
             "line": self.loc.line,
             "column": self.loc.column,
             "message": self.message,
+            "see_also": list(self.see_also),
         }
 
 

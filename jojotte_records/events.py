@@ -15,7 +15,7 @@ from .errors import Issue, Location
 from .games import first_dealer, player_names, rules_for
 from .record import EventHand, EventItem, EventLine, EventScore, SessionHeader
 from .engine import Codec, HandRun, replay_hand
-from .rules.base import CHANCE, Action, EventRules, Violation, format_message
+from .rules.base import CHANCE, Action, EventRules, Violation, format_message, violation_message
 
 
 class EventVerdict(NamedTuple):
@@ -131,13 +131,17 @@ class EventSessionValidator:
         if hand.dealer >= 0:
             v = self.wrong_dealer(hand.dealer)
             if v is not None:
-                issues.append(Issue(v.rule, format_message(v.text, self.names),
-                                    loc(phase="deal", line=hand.line, column=hand.column), "illegal"))
+                issues.append(Issue(v.rule, violation_message(v, self.names),
+                                    loc(phase="deal", line=hand.line, column=hand.column), "illegal", see_also=v.see_also))
             self.expected_dealer = rules.next_dealer(hand.dealer)
-        state, actions = self._replay(hand, issues, unchecked)
+        state, actions, fault = self._replay(hand, issues, unchecked)
         score = None
         if state is not None and rules.is_terminal(state) and not any(i.kind in ("illegal", "syntax") for i in issues):
             score = rules.hand_score(state, self.sheet)
+        elif (fault is not None and state is not None and not any(i.kind == "syntax" for i in issues)
+              and sum(i.kind == "illegal" for i in issues) == 1):
+            # a game whose option scores a hand with an irregularity (Baloot's opt.qaid): still reported, and scored
+            score = rules.irregularity_score(state, *fault, self.sheet)
         used_written = False
         if score is not None:
             if hand.score is not None:
@@ -163,10 +167,10 @@ class EventSessionValidator:
 
     def _replay(self, hand: EventHand, issues: list[Issue], unchecked: list[Issue]):
         if hand.dealer < 0:
-            return None, []
+            return None, [], None
         run = HandRun(self.rules, self.names, issues, unchecked, self.source, self.session_index, hand.number)
         state = replay_hand(self.rules, self.codec, hand, run, hand.dealer, self.sheet, keep_actions=True)
-        return state, run.actions
+        return state, run.actions, run.fault
 
     def _compare(self, hand: EventHand, score, issues: list[Issue], loc) -> None:
         w = hand.score

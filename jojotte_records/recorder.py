@@ -44,7 +44,7 @@ from .errors import Issue
 from .notation import read_sessions, sheet_labels, write_hand, write_header, written_score_text
 from .record import UNKNOWN_CARD, Call, HandRecord, Play, SeatResult, SessionHeader, Trick, WrittenScore
 from .replay import HandVerdict, SessionValidator
-from .rules.base import CHANCE, Action, Violation, find_variant, format_message
+from .rules.base import CHANCE, Action, Violation, find_variant, violation_message
 
 __all__ = ["Question", "Refusal", "Accepted", "Recorder", "RecorderError"]
 
@@ -318,7 +318,7 @@ class Recorder:
         return bool(self.steps)
 
     def _msg(self, v: Violation) -> str:
-        return format_message(v.text, self.names)
+        return violation_message(v, self.names)
 
     # --- replaying the steps of the hand being entered ------------------------------
     def _replay(self, steps: list[tuple]) -> _Replay:

@@ -15,7 +15,7 @@ from .cards import card_name, iter_cards, make_card, mask_of, SEVEN
 from .errors import Issue, Location, number_too_large
 from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
 from .games import first_dealer, player_names, rules_for
-from .rules.base import CHANCE, Action, Violation, format_message
+from .rules.base import CHANCE, Action, Violation, violation_message
 from .rules.jojotte import DEAL, DONE, PLAY, VOID_HAND, HandScore, JJState, JojotteRules
 from .rules.jojotte_sheet import ScoreSheet, SheetEntry
 from .engine import Codec, HandRun, replay_hand
@@ -91,7 +91,7 @@ class SessionValidator:
         return first_dealer(self.header, self.labels, self.names, self.session_issues)
 
     def msg(self, v: Violation) -> str:
-        return format_message(v.text, self.names)
+        return violation_message(v, self.names)
 
     def wrong_dealer(self, dealer: int, first: bool) -> Violation | None:
         """Why ``dealer`` may not deal the next hand (``first``: the session's first), or None: the deal alternates
@@ -116,7 +116,7 @@ class SessionValidator:
             return Location(source=src, session=self.session_index, hand=n, **kw)
 
         def illegal(v: Violation, **kw):
-            issues.append(Issue(v.rule, self.msg(v), loc(**kw), "illegal"))
+            issues.append(Issue(v.rule, violation_message(v, self.names), loc(**kw), "illegal", see_also=v.see_also))
 
         # the dealer (JJ-DEAL-2; the first dealer by JJ-DEAL-1)
         if hand.dealer >= 0:
@@ -208,9 +208,17 @@ class SessionValidator:
             # who won the last trick is unknown; it is inside the trick points given
             return rules.score_hand(state._replace(phase=DONE, won=tuple(won)), won=tuple(won), trick_scores=tuple(pts))
         if state.phase == PLAY:
-            if state.tricks_done or state.trick:
-                issues.append(Issue("JJ-INV-3", f"only {state.tricks_done} of {rules.tricks_per_hand} tricks are recorded (write 'claim X' for a conceded rest)",
-                                    loc(phase="trick", line=hand.line, column=1), "consistency"))
+            if hand.claim >= 0:  # a claim the validator could not settle (unrecorded cards): the tricks are conceded
+                issues.append(Issue("JJ-INV-3", f"only {state.tricks_done} of {rules.tricks_per_hand} tricks are recorded and"
+                                    " the claim cannot be settled", loc(phase="trick", line=hand.line, column=1), "consistency"))
+            elif state.tricks_done or state.trick:
+                # §0.3: a missing trick cites JJ-PLAY-10 at the first trick that is missing
+                missing = state.tricks_done + 1
+                last = hand.tricks[-1] if hand.tricks else None
+                issues.append(Issue("JJ-PLAY-10", f"trick {missing} is missing: only {state.tricks_done} of {rules.tricks_per_hand}"
+                                    " tricks are recorded, and every trick is played in every contract (write 'claim X' for a"
+                                    " conceded rest) (see also JJ-INV-3)", loc(phase="trick", trick=missing, line=last.line if last else hand.line,
+                                                           column=1), "illegal", see_also=("JJ-INV-3",)))
             else:
                 unchecked.append(Issue("JJ-PLAY-3", "no tricks and no result recorded: the hand cannot be scored from its events",
                                        loc(phase="trick", line=hand.line, column=1), "unchecked"))
@@ -351,7 +359,9 @@ def _draw_where(hand, a, v):
 
 
 def _call_where(ctx, a, v):
-    phase, i, call = ctx
+    phase, i, call, earlier = ctx
+    if v.at:  # the violation belongs to an earlier call, which this one showed to be illegal (JJ-DIX-1)
+        i, call = next(((j, c) for j, c in enumerate(earlier[:i - 1], 1) if (c.kind, c.seat) == tuple(v.at)), (i, call))
     return dict(phase=phase, step=i, line=call.line, column=call.column), None
 
 
@@ -455,7 +465,7 @@ class JojotteCodec(Codec):
                 run.note("JJ-BID-1", "the suit accepted is not known (no turned card recorded)",
                          "unchecked", phase="auction", step=i, line=call.line, column=call.column)
                 return
-            yield Action(call.seat, call.kind, suit=call.suit), _call_where, ("auction", i, call)
+            yield Action(call.seat, call.kind, suit=call.suit), _call_where, ("auction", i, call, hand.auction)
         state = run.state
         if state.phase == "auction":
             if hand.auction or hand.tricks or hand.after:
@@ -487,7 +497,7 @@ class JojotteCodec(Codec):
                 run.illegal(Violation("JJ-POST-9", f"{call.kind.upper()} by {{p{call.seat}}} comes after the calls after the draw are over"),
                             phase="after", step=i, line=call.line, column=call.column)
                 return
-            yield Action(call.seat, call.kind, melds=call.melds), _call_where, ("after", i, call)
+            yield Action(call.seat, call.kind, melds=call.melds), _call_where, ("after", i, call, hand.after)
         state = run.state
         if state.phase == "after":
             if hand.tricks:

@@ -1056,3 +1056,40 @@ def test_example_match_validates():
     r = BalootRules()
     kinds = {r.hand_facts(v.state, v.score)["contract"] for v in hands}
     assert kinds == {"hokum", "sun"}
+
+
+def test_bal_proj_12_any_project_of_the_declared_kind_may_be_shown():
+    # N holds two hundreds: four kings (KS KH KD KC) and the run KD QD JD TD 9D; he declares "hundred".
+    # BAL-PROJ-12: he may show either of them, not only his best (four of a kind beats a run, BAL-PROJ-9)
+    r = BalootRules()
+    hands = {W: "AH QH 9H 8C 9C JC 8S", S: "AS QS 9S 7H 8D QC TC JH", E: "JS TS 7S TH 8H AD 7D AC",
+             N: "KS KH KD KC QD JD TD 9D"}
+    s = to_play(r, N, hands, "7C", "bids 1: W hokum, S pass, E pass, N pass, W pass")
+    s = replay(r, s, "trick 1: W 9H, S 7H, E 8H, N hundred, N KH")  # N's KH wins: he leads trick 2
+    assert s.best == N and s.leader == N
+    assert r.check(s, Action(N, "show", melds=(M("KD QD JD TD 9D"),))) is None
+    assert r.check(s, Action(N, "show", melds=(M("KS KH KD KC"),))) is None
+    assert Action(N, "show", melds=(M("KD QD JD TD 9D"),)) in r.legal_actions(s)
+    # a project of another kind is still refused, and the message names the declared kind and the shown cards only
+    v = r.check(s, Action(N, "show", melds=(M("QD JD TD"),)))
+    assert v.rule == "BAL-PROJ-12" and "hundred" in v.text and "KS" not in v.text
+
+
+def test_opt_qaid_the_offending_team_loses_the_hand():
+    # opt.qaid (§13): a hand with an irregularity of play is scored as lost by the offender's team; the other team
+    # receives the contract's full game points plus its own shown projects, multiplied as in BAL-SCORE-12.
+    r = BalootRules(BalootOptions.parse("qaid"))
+    s = ex10_state(r)  # W hokum (WE declare), undoubled
+    s = replay(r, s, "trick 1: W sira, W 9H, S fifty, S 7H, E 8H, N hundred, N JH")
+    s = replay(r, s, "trick 2: N show TS TH TD TC")  # NS are the project team: a hundred (10 in Hokum)
+    bad = Action(W, "play", card=C("AS"))  # W does not hold AS
+    v = r.check(s, bad)
+    assert v is not None and v.rule.startswith("BAL-PLAY-")
+    score = r.irregularity_score(s, v, W)
+    # WE (W's team) offended: NS receive 16 (Hokum) + 10 (their shown hundred), at level 1 multiplied by 1
+    assert score.delta == (26, 0) and score.winner == 0 and not score.made
+    assert {c.rule for c in score.credits} == {"opt.qaid"}
+    # an error that is not an irregularity of play (a doubling call) is not scored by qaid
+    assert r.irregularity_score(s, Violation("BAL-DBL-1", "x"), W) is None
+    # off (the default): no score from the core, the sheet takes the written figures
+    assert BalootRules().irregularity_score(s, v, W) is None

@@ -109,3 +109,20 @@ def test_the_calculator_agrees_with_the_validator_on_simulated_hands():
             assert calc.delta == tuple(v.score.delta), (summary.header.get("Event"), v.number)
             compared += 1
     assert compared > 300
+
+
+def test_opt_qaid_scores_the_revoke_dispute_as_lost_by_the_revoking_team():
+    # b08: E's Sun, undoubled; Sami (S, of NS) revokes in trick 2, before NS show their sira.
+    path = Path(__file__).resolve().parent.parent / "examples" / "disputes" / "b08-baloot-revoke.jjt"
+    text = path.read_text(encoding="utf-8")
+    [(summary, [v])] = sessions_of(text)
+    assert v.score is None and v.used_written_score  # qaid off: the sheet takes the written NS 30, WE 0
+    assert summary.sheet.scores == (30, 0)
+    qaid = text.replace('[FirstDealer "E"]', '[FirstDealer "E"]\n[Variant "qaid"]')
+    [(summary, [v])] = sessions_of(qaid)
+    # qaid on: WE receive the 26 game points of a Sun (no project of theirs is shown), NS nothing
+    assert v.score is not None and v.score.delta == (0, 26) and not v.used_written_score
+    assert summary.sheet.scores == (0, 26)
+    rules = [i.rule for i in v.issues]
+    assert rules[0] == "BAL-PLAY-5"  # the revoke is still reported
+    assert any(i.kind == "score" for i in v.issues)  # and the written NS 30, WE 0 is wrong under qaid

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from jojotte_records.cli.main import app
 from jojotte_records.notation import read_sessions
-from jojotte_records.tournament import (EventError, build_event_site, check_event, deal_hash, duplicate_boards,
+from jojotte_records.tournament import (Event, EventError, build_event_site, check_event, deal_hash, duplicate_boards,
                                         load_event, standings)
 
 from conftest import EXAMPLES
@@ -496,3 +496,29 @@ def test_the_pitch_example_event_checks_ranks_and_is_reproducible(tmp_path):
     module.main(tmp_path)
     for path in sorted(folder.glob("*.jjt")):
         assert (tmp_path / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), path.name
+
+
+class _Table:
+    """A table as `standings` reads it: who sat at each column, who won (none: a tie), each column's total."""
+
+    def __init__(self, units, winners, totals):
+        self.units, self.winners, self._totals = tuple(units), tuple(winners), tuple(totals)
+        self.played = True
+        self.entry = type("Entry", (), {"round": 1})()
+
+    def total(self, col):
+        return self._totals[col]
+
+    def rubbers(self, col):
+        return 0
+
+
+def test_head_to_head_counts_a_drawn_session_half():
+    # A, B and C tie on matches (1.5 each: a tied session counts half) and on points (300 each). Among the three,
+    # A drew B, B drew C and C beat A: head to head C 0.5 + 1 = 1.5, B 0.5 + 0.5 = 1, A 0.5 + 0 = 0.5,
+    # so C, B, A in that order. Were a draw worth 0 head to head, A and B would tie for second.
+    tables = [_Table("AB", "", (100, 100)), _Table("BC", "", (100, 100)), _Table("CA", "C", (200, 100)),
+              _Table("AD", "A", (100, 100)), _Table("BD", "", (100, 100))]
+    ev = Event("Draws", "jojotte", Path("draws.toml"), ("A", "B", "C", "D"), {}, (1,), ())
+    rows = [(s.rank, s.name, s.match_points, s.points, s.head_to_head) for s in standings(ev, tables)]
+    assert rows == [(1, "C", 1.5, 300, 1.5), (2, "B", 1.5, 300, 1.0), (3, "A", 1.5, 300, 0.5), (4, "D", 0.5, 200, None)]

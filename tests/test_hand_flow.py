@@ -360,6 +360,56 @@ def test_jj_dix_1_slam_contract_allows_the_exchange():
     assert rules.check(s, action("A dix")) is None
 
 
+# JJ-DIX-1: "final" is meant literally; the exchange is judged on the contract that is played.
+# EX1: A accepted hearts (the turned 9H) and holds 7H; B is the defender and may call Nullo.
+
+def test_jj_dix_1_an_exchange_followed_by_a_nullo_that_stands_is_refused():
+    rules, s = after_ex1()
+    s = run(rules, s, "A dix, B nullo")  # the Nullo may still be voided by a Slam: nothing to judge yet
+    v = rules.check(s, action("A pass"))  # A passes: the Nullo stands, the final contract is Nullo
+    assert v is not None and v.rule == "JJ-DIX-1"
+    assert v.at == ("dix", A)  # the error belongs to the exchange, not to the pass
+    assert {a.kind for a in rules.legal_actions(s) if a.seat == A and a.kind != "dix"} == {"slam"}
+    assert rules.check(s, action("A slam")) is None  # a Slam voids the Nullo (JJ-SLAM-2): hearts are played
+
+
+def test_jj_dix_1_an_exchange_after_a_nullo_call_that_a_slam_voids_is_legal():
+    rules, s = after_ex1()
+    s = run(rules, s, "B nullo")
+    assert rules.check(s, action("A dix")) is None
+    assert any(a.kind == "dix" for a in rules.legal_actions(s))
+    s = run(rules, s, "A dix, A slam, A pass")
+    assert s.phase == "play" and s.denomination == "suit" and s.slam and s.dix == A
+    assert s.hands[A] >> parse_card("9H") & 1 and not s.hands[A] >> parse_card("7H") & 1
+
+
+def test_jj_dix_1_validator_puts_the_error_on_the_exchange_line_and_column():
+    text = ("hand 1 dealer B\n"
+            "deal A: JH KH QH 7H AS TS 8S KD QD; B: AH TH 8H AC TC KC 9D 8D 7D\n"
+            "turned 9H\ninfo 8C\nauction A accept, B pass\n"
+            "after A dix, B nullo, A pass, A pass\n")
+    issue = first_issue(text)
+    assert issue is not None and issue.rule == "JJ-DIX-1" and issue.kind == "illegal"
+    # line 10 of the session (3 tag lines, a blank line, then the hand's sixth line); "A dix" is its first item
+    assert (issue.loc.line, issue.loc.column, issue.loc.step) == (10, 7, 1)
+    assert "Nullo" in issue.message
+    # the Nullo voided by a Slam: the exchange stands and nothing is wrong with the calls
+    ok = text.replace("after A dix, B nullo, A pass, A pass", "after B nullo, A dix, A slam, A pass")
+    assert first_issue(ok) is None
+
+
+def test_jj_meld_13_nullo_bidders_melds_judged_on_the_final_contract():
+    # variant nullo_bidder_may_meld (OP-01): the Nullo bidder declares four nines with his Nullo; four 9s are a
+    # meld in a suit contract only (JJ-MELD-2). A Slam voids the Nullo: they stand; a pass: the Nullo stands.
+    rules = rules_with("nullo_bidder_may_meld")
+    s = full_hand(rules, a9="JH KH QH 7H AS TS 8S KD QD", b9="9S 9H 9D 9C TC KC AD 8D 7D", turned="8H",
+                  info="8C", dealer="B", auction="A accept, B pass")
+    s = run(rules, s, "B nullo, B melds 49")
+    v = rules.check(s, action("A pass"))
+    assert v is not None and v.rule == "JJ-MELD-2" and v.at == ("melds", B)
+    assert rules.check(s, action("A slam")) is None
+
+
 def test_jj_dix_3_not_after_the_first_card():
     rules = JojotteRules()
     s = full_hand(rules, **EX1, auction=EX1_AUCTION, after="B pass, A pass, A pass")
@@ -473,7 +523,12 @@ def test_jj_play_10_all_tricks_played_after_a_failed_nullo():
     text, dealer = example_hand("6")
     lines = [x for x in text.splitlines() if not x.startswith(("trick 5", "trick 6", "trick 7", "trick 8", "trick 9"))]
     _, verdicts = validate_text(session("\n".join(lines) + "\n", first_dealer=dealer))
-    assert any(i.rule == "JJ-INV-3" for i in verdicts[0].issues)
+    # §0.3: a missing trick cites JJ-PLAY-10 at the first trick that is missing (trick 5), JJ-INV-3 as "see also"
+    assert [i.rule for i in verdicts[0].issues] == ["JJ-PLAY-10"]
+    issue = verdicts[0].issues[0]
+    assert issue.loc.trick == 5 and issue.kind == "illegal" and issue.see_also == ("JJ-INV-3",)
+    assert "see also JJ-INV-3" in issue.message and issue.to_json()["see_also"] == ["JJ-INV-3"]
+    assert not any(i.rule == "JJ-INV-3" for i in verdicts[0].issues)
     assert verdicts[0].score is None
 
 

@@ -220,6 +220,8 @@ def test_example_10_3_ruffing_a_plain_lead_no_overtrump_duty():
     for variant in ("overtrump_on_ruff=always", "overtrump_on_ruff=over_opponent_only"):
         r = Jojotte4PRules(Jojotte4POptions.parse(variant))
         assert legal_cards(mid_trick("H", N, hands, "AS 8H", r), S, r) == {"JH"}
+        # S's 7H under E's 8H then breaks the overtrump duty of the variant: JJ-PLAY-6 is cited
+        assert r.check(mid_trick("H", N, hands, "AS 8H", r), Action(S, "play", card=parse_card("7H"))).rule == "JJ-PLAY-6"
     s = mid_trick("H", N, hands, "AS 8H 7H")
     assert legal_cards(s, W) == {"AD", "KD", "TC"}  # void in spades and trumps: any card
     done = R._next_play(s, Action(W, "play", card=parse_card("AD")))
@@ -335,3 +337,18 @@ def test_check_and_legal_actions_agree():
     assert check_agrees_with_legal_actions(R, 15, seed=12) > 400
     r = Jojotte4PRules(Jojotte4POptions.parse("overtrump_on_ruff=over_opponent_only; no_ruff_if_partner_winning"))
     assert check_agrees_with_legal_actions(r, 10, seed=13) > 200
+
+
+def test_jj_dix_1_in_4p_the_exchange_is_judged_on_the_final_contract():
+    # hearts accepted by N (turned 8H); the hands are not recorded, so anybody but the dealer W may hold 7H
+    s = after_draw("N accept, E pass, S pass, W pass")
+    # an exchange before the Nullo calls, then a Nullo that stands: the final contract is Nullo
+    s1 = run(R, s, "N dix, E nullo, N pass")
+    v = R.check(s1, act("S pass"))  # the last Slam call: the Nullo stands
+    assert v is not None and v.rule == "JJ-DIX-1" and v.at == ("dix", N)
+    assert R.check(s1, act("S slam")) is None  # the partner's Slam voids the Nullo (JJ4P-POST-2)
+    # an exchange while a Nullo is pending, then a Slam: hearts are played, the exchange stands
+    s2 = run(R, s, "E nullo")
+    assert R.check(s2, act("N dix")) is None
+    s3 = run(R, s2, "N dix, N slam")
+    assert s3.denomination == "suit" and s3.dix == N and s3.step == "melds"

@@ -788,3 +788,24 @@ def test_every_pit_rule_id_is_cited():
         cited.update(f"PIT-{fam.upper()}-{i}" for i in nums)
     missing = [i for i in ids if i not in cited]
     assert not missing, f"PIT rule IDs cited by no test: {', '.join(missing)}"
+
+
+def test_pit_draw_5_a_remainder_of_nothing_is_not_an_error():
+    # PIT-DRAW-5: when the refill has used up the stock there is no remainder; a record may still name a
+    # recipient (of nothing). Here only five cards are left in the stock: the refill takes all of them.
+    r = rules()
+    s = discard_all(r, to_discard(r, fill_deal(r, {})))
+    five = [c for c in iter_cards(s.stock)][:5]
+    s = s._replace(stock=sum(1 << c for c in five), dead=s.dead | (s.stock & ~sum(1 << c for c in five)))
+    s = r.apply(s, r.chance_action(s, random.Random(0)))
+    assert s.stock == 0 and s.phase in (BURN, PLAY)
+    hands = s.hands
+    for to in (S, N):  # the bidder S keeps it, or gives it to his partner N
+        assert violation(r, s, Action(S, "remainder", info=to)) is None
+        after = r.apply(s, Action(S, "remainder", info=to))
+        assert after.hands == hands and after.phase == s.phase and after.remainder_to == to
+    # still the bidder's word, to his own side, and once
+    assert violation(r, s, Action(S, "remainder", info=E)) == "PIT-DRAW-5"
+    assert violation(r, s, Action(N, "remainder", info=N)) == "PIT-DRAW-5"
+    once = r.apply(s, Action(S, "remainder", info=S))
+    assert violation(r, once, Action(S, "remainder", info=S)) == "PIT-DRAW-5"

@@ -338,3 +338,20 @@ def test_dispute_hand_page_flags_the_event_and_quotes_the_rule(path, tmp_path):
             assert f'flagged kind-illegal">{label}' in page
     else:
         assert 'class="flagged-row"' in page
+
+
+@pytest.mark.parametrize("path, line, game_lines", [
+    (GAME, "turned 2S", "Pitch lines: deal, bids, trump, call, discard, refill, remainder, burn, trick, score"),
+    (EXAMPLES / "baloot-match.jjt", "turned 7S", "Baloot lines: deal, bids, complete, doubling, trick, score"),
+    (EXAMPLES / "baloot-match.jjt", "after N pass", "Baloot lines: deal, bids, complete, doubling, trick, score"),
+])
+def test_an_unknown_line_lists_the_games_own_line_keywords(path, line, game_lines):
+    # a Jo-Jotte keyword in a Pitch or Baloot hand: the error names the line and that game's keywords only
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, x in enumerate(lines) if x.startswith("hand ")) + 2
+    text = "\n".join(lines[:at] + [line] + lines[at:]) + "\n"
+    issues = [i for _, hands in check_text(text) for v in hands for i in v.issues]
+    assert issues and issues[0].rule == "NOTATION" and issues[0].loc.line == at + 1
+    keyword = line.split()[0]
+    assert issues[0].message == f"unknown line '{keyword}' ({game_lines})"
+    assert "auction" not in issues[0].message

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from jj_helpers import deal_state, EXAMPLES, H, example_hand, hand_score, melds, rules_with
+from jj_helpers import deal_state, EXAMPLES, H, example_hand, full_hand, hand_score, melds, rules_with
 from jojotte_records.rules.jojotte import JojotteOptions, JojotteRules
 from jojotte_records.rules.jojotte_cards import NO_TRUMP
 from jojotte_records.rules.jojotte_sheet import ScoreSheet
@@ -583,3 +583,37 @@ def test_jj_session_1_hand_after_the_agreed_rubbers_is_flagged():
     assert [v.ok for v in verdicts[:3]] == [True, True, True]
     assert any(i.rule == "JJ-SESSION-1" for i in verdicts[3].issues)
     assert summaries[0].sheet.rubbers == (1, 0) and summaries[0].winner == A
+
+
+# --- §0.1: a hand with an irregularity goes on the sheet with the figures written at the table -----------------
+
+def test_spec_0_1_an_illegal_hand_goes_on_the_sheet_with_its_written_figures():
+    # Example 1 with A discarding AS on B's club lead although he could trump (JJ-PLAY-5); the written score
+    # (A below 110 above 20, B above 40) is what the sheet takes, and the next hand is checked against it
+    bad, dealer = example_hand("1", replace=(("trick 1: B AC, A KH jo", "trick 1: B AC, A AS"),), keep_score=True)
+    _, verdicts = validate_text(session(bad, first_dealer=dealer))
+    [v] = verdicts
+    assert v.first_illegal is not None and v.first_illegal.rule == "JJ-PLAY-5"
+    assert v.score is None and v.used_written_score
+    assert (v.sheet.below, v.sheet.above) == ((110, 0), (20, 40))
+    # without a written score the hand adds nothing to the sheet
+    bare, _ = example_hand("1", replace=(("trick 1: B AC, A KH jo", "trick 1: B AC, A AS"),))
+    _, [v] = validate_text(session(bare, first_dealer=dealer))
+    assert not v.used_written_score and (v.sheet.below, v.sheet.above) == ((0, 0), (0, 0))
+
+
+def test_jj_slam_4_no_slam_bonus_for_a_defender_who_takes_all_nine_tricks():
+    # JJ-SLAM-4 (and OP-36): a failed bid Slam gives no Slam bonus to either player, not even the JJ-SLAM-5
+    # bonus of 100 to a defender who wins every trick. A bid hearts (EX1 deal) and Slam; B takes all nine.
+    rules = JojotteRules()
+    s = full_hand(rules, a9="JH KH QH 7H AS TS 8S KD QD", b9="AH TH 8H AC TC KC 9D 8D 7D", turned="9H", info="8C",
+                  dealer="B", auction="A accept, B pass", after="B pass, A slam, A pass")
+    done = s._replace(phase="done", won=(0, 9), card_pts=(0, 162), last_trick=1)
+    score = rules.score_hand(done)
+    assert score.bonus == (0, 0)
+    assert not any(c.rule in ("JJ-SLAM-3", "JJ-SLAM-5") for c in score.credits)
+    # the defender's total is higher: he scores m x C = 1 x (0 + 162) below the line; the declarer nothing
+    assert [(c.seat, c.line, c.amount, c.rule) for c in score.credits] == [(1, "below", 162, "JJ-SLAM-4")]
+    # without the Slam bid the same nine tricks are an unbid Slam: 100 above (JJ-SLAM-5), for contrast
+    unbid = rules.score_hand(done._replace(slam=False))
+    assert unbid.bonus == (0, 100)

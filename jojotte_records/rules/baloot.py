@@ -74,6 +74,7 @@ class BalootOptions(Options):
     baloot_timing: str = "at_second_card"  # opt.baloot_timing (BAL-BALOOT-3)
     kaboot_projects: str = "project_team_only"  # opt.kaboot_projects (BAL-KABOOT-4)
     kaboot_baloot: str = "any_to_kaboot_team"  # opt.kaboot_baloot (BAL-KABOOT-5)
+    qaid: bool = False  # opt.qaid: a hand with an irregularity of play is lost by the offending team
 
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "baloot_in_project": ("auto", "must_declare", "declare_forbidden"),
@@ -458,6 +459,7 @@ class BalootRules(EventRules):
     name = "baloot"
     aliases = ("saudi-belote",)
     title = "Baloot (Saudi Belote)"
+    line_keywords = ("deal", "bids", "complete", "doubling", "trick", "score")
     seats = 4
     seat_labels = ("N", "W", "S", "E")
     sheet_labels = ("NS", "WE")
@@ -793,7 +795,7 @@ class BalootRules(EventRules):
                 continue
             if self.options.long_runs == "five_max" and (any(adjacent_runs(p, q) for q in mine) or self._splits_run(s, seat, p)):
                 continue
-            if must is not None and self._key(s, p, 0)[:4] != self._key(s, must, 0)[:4]:
+            if must is not None and p.kind != must.kind:  # BAL-PROJ-12: any project of the declared kind
                 continue
             out.append(Action(seat, "show", melds=(p.mask,)))
         return out
@@ -950,7 +952,9 @@ class BalootRules(EventRules):
             return Violation("BAL-PLAY-3", f"{{p{seat}}} won the last trick and leads, not {who}")
         if not _in_pack(a.card) or not s.hands[seat] >> a.card & 1:
             if _in_pack(a.card) and (s.played >> a.card & 1 or any(c == a.card for _, c in s.trick)):
-                return Violation("BAL-DECK-1", f"{who} played {card_name(a.card)}, which was already played")
+                # §0.3 of the Jo-Jotte spec: the act is a play, so its own section's rule; the pack's is "see also"
+                return Violation("BAL-PLAY-1", f"{who} played {card_name(a.card)}, which was already played",
+                                 ("BAL-DECK-1",))
             return Violation("BAL-PLAY-1", f"{who} played {card_name(a.card) if _in_pack(a.card) else a.card}, "
                                            "which is not in his hand")
         must = self._must_show(s, seat) if s.tricks_done == 1 else None
@@ -1032,8 +1036,9 @@ class BalootRules(EventRules):
             return Violation("BAL-PROJ-5", f"{who} showed {p.text()}: a card belongs to one project, at most two each")
         must = self._must_show(s, a.seat)
         if must is not None:
-            return Violation("BAL-PROJ-12", f"{who} declared a {must.kind} and shows {p.text()}; he must show "
-                                            f"the declared project ({must.text()})")
+            # a declaration names only a kind (BAL-PROJ-7): the message names it and the cards shown, nothing else
+            return Violation("BAL-PROJ-12", f"{who} declared a {must.kind} and shows {p.text()}; he must first show "
+                                            f"a {must.kind}")
         return Violation("BAL-PROJ-4", f"{who} showed {p.text()}, part of a longer run (long_runs=five_max)")
 
     def advance(self, s: BalootState, a: Action) -> BalootState:
@@ -1161,6 +1166,40 @@ class BalootRules(EventRules):
     def hand_score(self, s: BalootState, sheet: BalootSheet | None = None) -> BalootScore:
         return self.score_hand(s)
 
+    QAID_RULES = ("BAL-PLAY-", "BAL-EKKA-", "BAL-PROJ-", "BAL-BALOOT-")
+
+    def irregularity_score(self, s: BalootState, v: Violation, seat: int, sheet: BalootSheet | None = None) -> BalootScore | None:
+        """opt.qaid (§13): the score of a hand in which ``seat`` committed the irregularity of play ``v`` (a BAL-PLAY,
+        BAL-EKKA, BAL-PROJ or BAL-BALOOT error), or None (qaid off, or not such an error). The other team receives
+        the contract's full card game points (16 Hokum, 26 Sun; no Al-kaboot) plus its own projects shown so far,
+        multiplied as in BAL-SCORE-12 (at gahwa it wins the match, BAL-SCORE-13); the offending team nothing."""
+        if not self.options.qaid or not s.contract or not 0 <= seat < 4 or not v.rule.startswith(self.QAID_RULES):
+            return None
+        team = ("NS", "WE")
+        off = team_of(seat)
+        win = 1 - off
+        sun, m = s.contract == "sun", s.level
+        mine = tuple(p.kind for x, p in self.shown_projects(s) if team_of(x) == win)
+        projects = (mine, ()) if win == 0 else ((), mine)
+        pp = (project_value(projects[0], sun), project_value(projects[1], sun))
+        declared = tuple(tuple(k for x, k in s.declared if team_of(x) == t) for t in (0, 1))
+        h = HandSummary(s.contract, team_of(s.declarer), m, s.points, projects, -1, -1, declared)  # type: ignore[arg-type]
+        why = f"qaid: {self.seat_labels[seat]} ({team[off]}) broke {v.rule}; {team[off]} lose the hand"
+        steps = [Step("opt.qaid", why)]
+        if m == GAHWA:
+            credits = [Credit(win, 0, "opt.qaid", "qaid at gahwa: the match is won (BAL-SCORE-13)"),
+                       Credit(off, 0, "opt.qaid", "qaid at gahwa: the match is lost")]
+            return _score(h, -1, (0, 0), pp, (0, 0), win, "", m, -1, credits, win, steps)
+        cards = (26 if sun else 16) if m == 1 else (52 if sun else 16 * m)  # BAL-SCORE-11/12
+        pm = 1 if m == 1 else m if self.options.project_multiplier == "full" else 2
+        credits = [Credit(win, cards, "opt.qaid", f"{team[win]} receive all {cards} card game points")]
+        if pp[win]:
+            credits.append(Credit(win, pm * pp[win], "opt.qaid", f"their shown projects {pm} x {pp[win]} ({', '.join(mine)})"))
+        credits.append(Credit(off, 0, "opt.qaid", f"{team[off]} committed the irregularity: nothing"))
+        steps.append(Step("opt.qaid", f"{team[win]} receive {cards} + {pm} x {pp[win]}, {team[off]} nothing"))
+        game = (cards, 0) if win == 0 else (0, cards)
+        return _score(h, -1, game, pp, game, win, "", m, -1, credits, -1, steps)
+
     def written_score(self, values: tuple[int, ...]) -> BalootScore:
         """A hand known only by its written figures, for the sheet to go on (a gahwa cannot be read from them)."""
         return BalootScore(None, -1, (0, 0), (0, 0), (0, 0), -1, "", 0, -1, (values[0], values[1]), (), -1, ())
@@ -1234,6 +1273,8 @@ class BalootRules(EventRules):
         """Read one written item (docs/baloot.md): ``deal N: 7S 8S …``, ``deal up: JD``, ``bids 1: E hokum``,
         ``bids 2: E hokum spades``, ``complete S: …``, ``doubling W double locked``, ``trick 1: S fifty``,
         ``trick 2: N show KS QS JS TS``, ``trick 3: W KS ekka``, ``trick 5: E QH baloot``."""
+        if keyword not in self.line_keywords:  # the line first: a seat means nothing on a line of another game
+            return self._unknown_line(keyword)
         if keyword in ("deal", "complete"):
             cards = _read_cards(words)
             if isinstance(cards, Violation):
@@ -1291,7 +1332,7 @@ class BalootRules(EventRules):
                 return Action(seat, "play", card=card, announce=word)
             return Violation("NOTATION", f"a trick item is a card [ekka|baloot], a project kind (sira, fifty, hundred, "
                                          f"fourhundred) or 'show CARDS', not '{' '.join(words)}'")
-        return Violation("NOTATION", f"unknown line '{keyword}' (Baloot lines: deal, bids, complete, doubling, trick, score)")
+        return self._unknown_line(keyword)
 
     def items_of(self, s: BalootState, a: Action) -> list[tuple[str, int, str, tuple[str, ...]]]:
         labels = self.seat_labels

@@ -56,15 +56,30 @@ class Violation(NamedTuple):
     """Why an action is illegal: the spec's rule ID and a sentence.
 
     The sentence names players as ``{p0}``, ``{p1}`` … so that the caller can
-    put the players' names in (`format_message`).
+    put the players' names in (`format_message`). ``rule`` is the rule that states
+    the check the act fails (the spec's §0.3, "Which rule to cite"); ``see_also``
+    names other rules the same act breaks. ``at`` is empty when the violation is
+    the checked action's own; otherwise ``(kind, seat)`` of the earlier action of
+    the hand it belongs to, which only the checked action showed to be illegal
+    (a dix exchange judged on the final contract, JJ-DIX-1).
     """
 
     rule: str
     text: str
+    see_also: tuple[str, ...] = ()
+    at: tuple = ()
 
 
 def format_message(text: str, names: tuple[str, ...]) -> str:
     return text.format(**{f"p{i}": n for i, n in enumerate(names)})
+
+
+def violation_message(v: Violation, names: tuple[str, ...]) -> str:
+    """The violation's sentence with the players' names, and the other rules it breaks ("see also JJ-…")."""
+    text = format_message(v.text, names)
+    if v.see_also:
+        text += f" (see also {', '.join(v.see_also)})"
+    return text
 
 
 @dataclass(frozen=True)
@@ -195,7 +210,7 @@ class Rules:
         """The state after ``action``. Raises `IllegalActionError` if it is not legal."""
         v = self.check(state, action)
         if v is not None:
-            raise IllegalActionError(v.rule, format_message(v.text, self.seat_labels))
+            raise IllegalActionError(v.rule, violation_message(v, self.seat_labels))
         return self.advance(state, action)
 
     def chance_action(self, state, rng) -> Action:
@@ -227,6 +242,11 @@ class Rules:
     def hand_score(self, state, sheet=None):
         """The score of a finished hand with its credits (each with a column or seat, amount, rule and why)."""
         raise NotImplementedError
+
+    def irregularity_score(self, state, violation: Violation, seat: int, sheet=None):
+        """The score of a hand stopped by one irregularity of ``seat``'s play, under a house rule that scores such
+        a hand (Baloot's ``qaid``); None (the default): the hand is not scored from its events."""
+        return None
 
     def written_score(self, values: tuple[int, ...]):
         """A hand score made of the figures written at the table (the sheet goes on with them when the hand
@@ -313,6 +333,8 @@ class EventRules(Rules):
     """
 
     notation: ClassVar[str] = "events"
+    # the line keywords of a hand (besides ``hand``), as the game's documentation lists them
+    line_keywords: ClassVar[tuple[str, ...]] = ()
     # lines written as "LABEL: words; LABEL: words" (lists of cards); the others as "LABEL words, LABEL words"
     list_lines: ClassVar[frozenset[str]] = frozenset({"deal"})
 
@@ -323,3 +345,6 @@ class EventRules(Rules):
     def items_of(self, state, action: Action) -> list[tuple[str, int, str, tuple[str, ...]]]:
         """The written items ``(keyword, number, label, words)`` of an action taken in ``state``."""
         raise NotImplementedError
+
+    def _unknown_line(self, keyword: str) -> Violation:
+        return Violation("NOTATION", f"unknown line '{keyword}' ({self.name.capitalize()} lines: {', '.join(self.line_keywords)})")

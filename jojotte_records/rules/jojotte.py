@@ -354,6 +354,8 @@ class JojotteRules(Rules):
             acts = [Action(seat, k) for k in self._after_calls(s) if k != "melds"]
             if "melds" in self._after_calls(s):
                 acts.extend(Action(seat, "melds", melds=m) for m in self._meld_choices(s, seat))
+            if self._contract_pending(s):  # a call that makes a Nullo stand over a dix exchange (JJ-DIX-1)
+                acts = [a for a in acts if self._judge_final(s, a) is None]
             acts.extend(self._dix_actions(s))
             return tuple(acts)
         if s.phase == PLAY:
@@ -437,12 +439,50 @@ class JojotteRules(Rules):
         return choices
 
     def _meld_denomination(self, s: JJState) -> str:
-        if s.nullo_bidder >= 0:
+        """The denomination whose list of fours applies (JJ-MELD-13: the final contract's). While a Nullo is
+        pending it is the bid one: its list holds every four the Nullo's would (NT and Nullo share one), and the
+        call that makes the Nullo stand judges the melds again (`_judge_final`)."""
+        if self._nullo_final(s):
             return "nullo"
         return s.denomination
 
+    def _contract_pending(self, s: JJState) -> bool:
+        """Whether the denomination may still change after the draw (JJ-POST-4/5): the defender may still bid
+        Nullo, or has bid it and the declarer has not yet said SLAM or PASS."""
+        if s.phase != AFTER:
+            return False
+        if s.step == DEF_CALL:
+            return "nullo" in self._after_calls(s)
+        return s.nullo_bidder >= 0 and s.step in (DEF_MELDS, DECL_SLAM)
+
+    def _nullo_final(self, s: JJState) -> bool:
+        """Whether the final contract is known to be Nullo."""
+        return s.denomination == "nullo" or (s.nullo_bidder >= 0 and not self._contract_pending(s))
+
+    def _judge_final(self, s: JJState, a: Action) -> Violation | None:
+        """The call ``a`` that makes the contract final judges what was done while it was not: a dix exchange
+        (JJ-DIX-1, "final" literally) and the fours declared (JJ-MELD-13) are illegal if the Nullo stands.
+        The violation belongs to the earlier action (``at``)."""
+        if not self._contract_pending(s):
+            return None
+        nxt = self._next_after(s, a)
+        if self._contract_pending(nxt) or not self._nullo_final(nxt):
+            return None
+        if s.dix >= 0:
+            return Violation("JJ-DIX-1", f"{{p{s.dix}}} exchanged the dix, but the Nullo stands and there is no dix"
+                             " exchange in Nullo (the exchange is judged on the final contract)", at=("dix", s.dix))
+        o = self.options
+        for seat, ms in enumerate(nxt.melds):
+            if ms:
+                bad = check_melds(ms, s.hands[seat], s.unknown[seat] == 0, "nullo", o.card_in_one_meld_only,
+                                  o.sequence_must_be_maximal)
+                if bad:
+                    return Violation(bad[0], bad[1].replace("{p}", f"{{p{seat}}}") + " (the Nullo stands)",
+                                     at=("melds", seat))
+        return None
+
     def _dix_holder(self, s: JJState) -> int:
-        if s.denomination != "suit" or s.nullo_bidder >= 0 or s.dix >= 0 or s.turned < 0:
+        if s.denomination != "suit" or self._nullo_final(s) or s.dix >= 0 or s.turned < 0:
             return -1
         if s.trump != s.turned >> 4 or s.turned & 15 == SEVEN:
             return -1
@@ -590,7 +630,8 @@ class JojotteRules(Rules):
             holder = self._dix_holder(s)
             if s.dix >= 0:
                 return Violation("JJ-DIX-5", f"{{p{a.seat}}} made a second dix exchange; it is possible once per hand")
-            if s.denomination != "suit" or s.nullo_bidder >= 0:
+            # JJ-DIX-1: judged on the final contract; while a Nullo may still stand, the call that decides judges it
+            if s.denomination != "suit" or self._nullo_final(s):
                 return Violation("JJ-DIX-1", f"{{p{a.seat}}} exchanged the dix, but there is no dix exchange in NT or Nullo")
             if s.turned >= 0 and s.trump != s.turned >> 4:
                 return Violation("JJ-DIX-1", f"{{p{a.seat}}} exchanged the dix, but trumps are not the turned suit")
@@ -611,7 +652,7 @@ class JojotteRules(Rules):
         if a.kind not in allowed:
             if a.kind == "nullo":
                 if s.step == DEF_CALL:
-                    return Violation("JJ-DBL-6", f"{{p{a.seat}}} doubled and may not bid Nullo")
+                    return Violation("JJ-NULLO-2", f"{{p{a.seat}}} doubled and may not bid Nullo", ("JJ-DBL-6", "JJ-POST-2"))
                 return Violation("JJ-NULLO-2", f"{{p{a.seat}}} bid Nullo, but only the defender may, at the first call after the draw")
             if a.kind == "slam":
                 return Violation("JJ-SLAM-1", f"{{p{a.seat}}} bid Slam, but only the declarer may, at his call after the defender's")
@@ -630,7 +671,8 @@ class JojotteRules(Rules):
                     elsewhere = m.mask & s.seen & ~s.hands[a.seat]
                     if elsewhere:
                         return Violation("JJ-MELD-4", f"{m.describe()} needs {card_name(next(iter_cards(elsewhere)))}, which is elsewhere")
-        return None
+            return None
+        return self._judge_final(s, a)
 
     def _check_play(self, s: JJState, a: Action) -> Violation | None:
         seat = self._to_play(s)
@@ -701,21 +743,27 @@ class JojotteRules(Rules):
 
     def _check_announce(self, s: JJState, seat: int, card: int, word: str) -> Violation | None:
         word = word.lower()
+        # §0.3: every announcement error cites the section's checks, JJ-JOJOTTE-8; the rule it rests on is "see also"
         if s.denomination != "suit" or s.nullo_bidder >= 0:
-            return Violation("JJ-JOJOTTE-1", f"{{p{seat}}} said \"{word.capitalize()}\" but there is no Jo-Jotte in NT or Nullo")
+            return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"{word.capitalize()}\" but there is no Jo-Jotte in NT or Nullo",
+                             ("JJ-JOJOTTE-1",))
         king, queen = make_card(s.trump, KING), make_card(s.trump, QUEEN)
         if word == "jo":
             if card != king:
-                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jo\" with {card_name(card)}; \"Jo\" goes with the king of trumps")
+                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jo\" with {card_name(card)}; \"Jo\" goes with the king of trumps",
+                                 ("JJ-JOJOTTE-3",))
             holds_queen = s.hands[seat] >> queen & 1 or (s.unknown[seat] and not s.seen >> queen & 1)
             if not holds_queen:
-                return Violation("JJ-JOJOTTE-2", f"{{p{seat}}} said \"Jo\" without holding the queen of trumps ({card_name(queen)})")
+                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jo\" without holding the queen of trumps ({card_name(queen)})",
+                                 ("JJ-JOJOTTE-2",))
             return None
         if word == "jotte":
             if card != queen:
-                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jotte\" with {card_name(card)}; \"Jotte\" goes with the queen of trumps")
+                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jotte\" with {card_name(card)}; \"Jotte\" goes with the queen of trumps",
+                                 ("JJ-JOJOTTE-3",))
             if s.jo[seat] != 1:
-                return Violation("JJ-JOJOTTE-5", f"{{p{seat}}} said \"Jotte\" without an earlier legal \"Jo\" with the king")
+                return Violation("JJ-JOJOTTE-8", f"{{p{seat}}} said \"Jotte\" without an earlier legal \"Jo\" with the king",
+                                 ("JJ-JOJOTTE-3",))
             return None
         return Violation("JJ-JOJOTTE-8", f"\"{word}\" is not an announcement (only Jo and Jotte)")
 

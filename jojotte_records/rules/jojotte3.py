@@ -398,6 +398,11 @@ class Jojotte3Rules(TableRules):
                              " DEFEND or WITHDRAW")
         return Violation("JJ3-MELD-1", f"{who} called {word}; he may only declare melds or pass now")
 
+    def _contract_pending(self, s: TableState) -> bool:
+        """Melds and the dix wait until the active defender is fixed, after the Nullo and Slam calls (JJ3-DIX-1,
+        JJ3-MELD-1): nothing is ever judged on a contract that may still change."""
+        return False
+
     def _dix_seats(self, s: TableState) -> tuple[int, ...]:
         if s.active >= 0 and (s.phase == PLAY or s.step in (MELD_DEF, MELD_DECL)):
             return self.pair(s)  # JJ3-DIX-1

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..cards import SEVEN, card_name, iter_cards, make_card, mask_of
 from .base import CHANCE, Action, Violation, register
-from .jojotte import DONE, DRAW, PLAY, VOID_HAND, HandScore, JojotteOptions, MeldResult
+from .jojotte import AFTER, DONE, DRAW, PLAY, VOID_HAND, HandScore, JojotteOptions, MeldResult
 from .jojotte_cards import NO_TRUMP, SUIT_WORDS, PlayRule, best_four, legal_play_mask, sequence_key, trick_winner
 from .jojotte_table import TableRules, TableState, replace_at
 
@@ -299,7 +299,11 @@ class Jojotte4PRules(TableRules):
             return Violation(STEP_RULE.get(s.step, "JJ4P-MELD-1"), f"{who} called {k.upper()}, which is not a call at this point after the draw")
         if k == "melds":
             return super()._check_after(s, a)  # JJ-MELD-2…5, JJ-MELD-15
-        return None
+        return self._judge_final(s, a)  # JJ-DIX-1: a dix made before a Nullo that stands
+
+    def _contract_pending(self, s: TableState) -> bool:
+        """A Nullo may still be bid (JJ4P-POST-1), or is bid and the Slam calls are not over (JJ4P-POST-2)."""
+        return s.phase == AFTER and (s.step == NULLO or (s.step == SLAM and s.nullo_bidder >= 0))
 
     # --- the dix exchange (JJ4P-DIX-1) -----------------------------------------------------------
     def _dix_seats(self, s: TableState) -> tuple[int, ...]:

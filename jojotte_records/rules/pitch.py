@@ -179,6 +179,7 @@ class PitchRules(EventRules):
     name = "pitch"
     aliases = ("pitch-10", "ten-point-pitch")
     title = "Pitch, ten-point with jokers"
+    line_keywords = ("deal", "bids", "trump", "call", "discard", "refill", "remainder", "burn", "trick", "score")
     seats = 4
     seat_labels = ("N", "E", "S", "W")
     pack = pitch_pack()
@@ -402,9 +403,26 @@ class PitchRules(EventRules):
                 return Violation("PIT-DRAW-5", f"the remainder goes to the bidder or his partner, not to {{p{a.info}}}" if 0 <= a.info < self.seats
                                  else "the record must name who takes the remainder of the stock")
             return None
+        if a.kind == "remainder" and p in (BURN, PLAY):
+            return self._check_empty_remainder(s, a)
         if p == BURN:
             return self._check_burn(s, a)
         return self._check_play(s, a)
+
+    def _check_empty_remainder(self, s: PitchState, a: Action) -> Violation | None:
+        """PIT-DRAW-5: when the refill has used up the stock there is no remainder, but a record may still name a
+        recipient (of nothing): the bidder, before the first card, once, himself or his partner. (Not among
+        `legal_actions`: it changes nothing, and a simulator never writes it.)"""
+        if self.five or s.remainder_to >= 0 or s.stock or s.history or s.trick:
+            return Violation("PIT-DRAW-5", f"{{p{a.seat}}} named who takes the remainder of the stock, but it was already"
+                             " given or play has started")
+        if a.seat != s.bidder:
+            return Violation("PIT-DRAW-5", f"{{p{s.bidder}}}, the bidder, says who takes the remainder of the stock; not"
+                             f" {{p{a.seat}}}")
+        if a.info not in self.bidding_seats(s):
+            return Violation("PIT-DRAW-5", f"the remainder goes to the bidder or his partner, not to {{p{a.info}}}"
+                             if 0 <= a.info < self.seats else "the record must name who takes the remainder of the stock")
+        return None
 
     def _check_deal(self, s: PitchState, a: Action) -> Violation | None:
         n = self.dealt_per_seat
@@ -527,6 +545,8 @@ class PitchRules(EventRules):
     # --- the next state -----------------------------------------------------------
     def advance(self, s: PitchState, a: Action) -> PitchState:
         p = s.phase
+        if a.kind == "remainder" and p in (BURN, PLAY):  # PIT-DRAW-5: the recipient of nothing is noted, no card moves
+            return s._replace(remainder_to=a.info)
         if p == PLAY:
             return self._next_play(s, a)
         if p == DEAL:
@@ -662,6 +682,8 @@ class PitchRules(EventRules):
     # --- the notation (`EventRules`): one written item <-> one action --------------------
     def read_item(self, s: PitchState, keyword: str, number: int, label: str, words: tuple[str, ...]) -> Action | Violation:
         """Read ``bids E 5``, ``trump S hearts``, ``discard N: 4C 5D``, ``trick 2: S AH`` … (docs/notation.md, Pitch)."""
+        if keyword not in self.line_keywords:  # the line first: a seat means nothing on a line of another game
+            return self._unknown_line(keyword)
         seat = self._seat_of(label)
         if seat < 0:
             return Violation("NOTATION", f"'{label}' is not a seat (seats: {', '.join(self.seat_labels)})")
@@ -707,8 +729,7 @@ class PitchRules(EventRules):
             except ValueError as e:
                 return Violation("NOTATION", str(e))
             return Action(seat, _CARD_ACTIONS[keyword], card=card)
-        return Violation("NOTATION", f"unknown line '{keyword}' (Pitch lines: deal, bids, trump, call, discard, refill, "
-                                     "remainder, burn, trick, score)")
+        return self._unknown_line(keyword)
 
     def items_of(self, s: PitchState, a: Action) -> list[tuple[str, int, str, tuple[str, ...]]]:
         labels = self.seat_labels
