@@ -15,6 +15,8 @@ explaining loop on simulated and mutated records.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .cards import mask_of
 from .record import UNKNOWN_CARD
 from .rules.base import CHANCE, Action
@@ -24,7 +26,31 @@ from .rules.jojotte_cards import legal_play_mask, trick_points, trick_winner
 _FIELDS = JJState._fields
 # what the calls of the auction and the calls after the draw other than melds and the dix never read
 _CARD_FIELDS = frozenset(("hands", "unknown", "seen", "info"))
-_KEY_AT = tuple(i for i, f in enumerate(_FIELDS) if f not in _CARD_FIELDS)
+_KEY_OF = itemgetter(*(i for i, f in enumerate(_FIELDS) if f not in _CARD_FIELDS))
+_CARDS = JojotteRules.pack.cards
+_WIDTH = max(_CARDS) + 1
+
+
+def _trick_tables() -> tuple[list[list[int]], list[list[list[int]]]]:
+    """Per trump (-1 for none, then 0…3; index ``trump + 1``), for every two-card trick ``a, b`` at ``a * _WIDTH + b``:
+    the index of the card that wins it, and (per Nullo or not) the points it carries when it is not the last
+    trick, both from the rules' own `trick_winner` and `trick_points` (JJ-PLAY-8, JJ-PTS-1)."""
+    winners, points = [], [[], []]
+    for trump in range(-1, 4):
+        w = [0] * (_WIDTH * _WIDTH)
+        p = [[0] * (_WIDTH * _WIDTH), [0] * (_WIDTH * _WIDTH)]
+        for a in _CARDS:
+            for b in _CARDS:
+                w[a * _WIDTH + b] = trick_winner((a, b), trump)
+                for nullo in (0, 1):
+                    p[nullo][a * _WIDTH + b] = trick_points((a, b), trump, False, bool(nullo))
+        winners.append(w)
+        points[0].append(p[0])
+        points[1].append(p[1])
+    return winners, points
+
+
+_WINNER, _POINTS = _trick_tables()
 
 
 def fast_for(rules) -> "JojotteFast | None":
@@ -49,7 +75,7 @@ class JojotteFast:
         """The state after ``calls`` (each checked and applied by the rules, while the phase is ``phase``), or
         None when one is illegal or comes after the phase ended. Memoised on the state less its cards: these
         calls never read the cards (JJ-BID, JJ-POST-1…6)."""
-        key = (tuple(state[i] for i in _KEY_AT), tuple((c.seat, c.kind, c.suit) for c in calls))
+        key = (_KEY_OF(state), tuple([(c.seat, c.kind, c.suit) for c in calls]))
         memo = self.memo
         if key in memo:
             delta = memo[key]
@@ -134,6 +160,8 @@ class JojotteFast:
         w0 = w1 = p0 = p1 = 0
         history = []
         overtrump = self.overtrump
+        winner_of, points_of = _WINNER[trump + 1], _POINTS[nullo][trump + 1]
+        width = _WIDTH
         last_no = self.tricks_per_hand
         unknown = UNKNOWN_CARD
         done = 0
@@ -182,8 +210,9 @@ class JojotteFast:
                     h1, h0 = ha ^ ba, hb ^ bb
                 trick = (ca, cb)
                 done += 1
-                win = (leader + trick_winner(trick, trump)) % 2
-                gained = trick_points(trick, trump, done == last_no, nullo)
+                at = ca * width + cb
+                win = (leader + winner_of[at]) % 2
+                gained = points_of[at] if done != last_no else trick_points(trick, trump, True, nullo)
                 if win == 0:
                     w0 += 1
                     p0 += gained
