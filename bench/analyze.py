@@ -26,6 +26,7 @@ from jojotte_records.simulate import simulate_session
 
 
 def main() -> None:
+    wall, cpu = time.perf_counter(), time.process_time()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
@@ -81,6 +82,7 @@ def main() -> None:
                 analyze_verdict(v, summary.rules)
                 times.append(clock() - t)
     print(f"baloot (the last 16 cards): {len(times)} hands, {ms(times)} per hand (jojotte analyze, annotations included)")
+    print(f"the whole run: cpu {time.process_time() - cpu:.1f} s, wall {time.perf_counter() - wall:.1f} s")
 
 
 if __name__ == "__main__":

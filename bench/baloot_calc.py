@@ -33,7 +33,7 @@ def main() -> int:
 
     text = io.StringIO()
     write_stream(simulate_items("baloot", args.hands, args.seed, args.variant), text)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     compared = agree = unscored = bad = 0
     calc_seconds = 0.0
     for summary, verdicts in validate_stream(iter_records(text.getvalue(), "simulated.jjt")):
@@ -53,10 +53,12 @@ def main() -> int:
             else:
                 print(f"hand {v.number} of {summary.header.get('Event')}: calculator {calc.delta}, validator {v.score.delta}")
     total = time.perf_counter() - t
+    cpu = time.process_time() - cpu
     print(f"{compared:,} hands compared, {agree:,} agree, {compared - agree} disagree; {unscored} redealt or unscored; "
           f"{bad} with findings")
     print(f"validator {1e3 * (total - calc_seconds) / max(1, compared + unscored):.2f} ms/hand (reading, replay, scoring); "
-          f"calculator {1e3 * calc_seconds / max(1, compared):.3f} ms/hand")
+          f"calculator {1e3 * calc_seconds / max(1, compared):.3f} ms/hand (wall)")
+    print(f"the whole check: cpu {cpu:.2f} s, wall {total:.2f} s; {(compared + unscored) / cpu:,.0f} hands/s cpu")
     return 0 if agree == compared and not bad else 1
 
 

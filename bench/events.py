@@ -3,7 +3,8 @@
     python bench/events.py                       # 20,000 hands of Pitch, of five-handed 16-point Pitch, and of Baloot
     python bench/events.py --hands 5000 --game pitch --variant "points=16"
 
-Each measurement runs in a fresh process, streaming the file through
+Each measurement runs in a fresh process (median of ``--runs``, CPU time beside wall time, hands/s on
+CPU time, the hands on the fast and the explaining path), streaming the file through
 `jojotte_records.validation.check_file` with no hands kept, exactly as
 ``jojotte validate`` does (the whole path: reading the text, turning each
 item into an action, checking and applying it, scoring, the sheet).
@@ -18,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from validate import measure  # noqa: E402  (the same child process as bench/validate.py)
+from validate import line, measure  # noqa: E402  (the same child process as bench/validate.py)
 
 DEFAULT_RUNS = (("pitch", ""), ("pitch", "points=16; players=5"), ("baloot", ""))
 
@@ -29,6 +30,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--game", help="one game (default: Pitch, five-handed 16-point Pitch and Baloot)")
     ap.add_argument("--variant", default="")
+    ap.add_argument("--runs", type=int, default=3, help="runs of each file; the median is printed")
     args = ap.parse_args()
 
     from jojotte_records.notation import write_stream
@@ -46,12 +48,10 @@ def main() -> None:
             with open(path, "w", encoding="utf-8") as f:
                 write_stream(simulate_items(game, args.hands, args.seed, variant), f)
             sim = time.perf_counter() - t
-            m = measure(path)
+            m = measure(path, args.runs)
             assert m["bad"] == 0, f"simulated {game} hands failed validation: {m}"
             label = game + (f" [{variant}]" if variant else "")
-            print(f"{label:>32}: {m['hands']:>8,} hands  {m['seconds']:7.2f} s  {m['hands'] / m['seconds']:>8,.0f} hands/s"
-                  f"  peak RSS {m['peak_rss_mb']:.0f} MB  (simulated at {args.hands / sim:,.0f} hands/s,"
-                  f" file {path.stat().st_size / 1e6:.1f} MB)")
+            print(line(label, m) + f"  (simulated at {args.hands / sim:,.0f} hands/s, file {path.stat().st_size / 1e6:.1f} MB)")
 
 
 if __name__ == "__main__":

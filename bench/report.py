@@ -82,14 +82,14 @@ def main() -> None:
         out = Path(tmp) / "site"
         base = measure("validate", src, out, per_file)
         print(f"{'validate only (jojotte validate)':>34}: {base['hands']:>7,} hands      {base['seconds']:6.2f} s"
-              f" {base['hands'] / base['seconds']:>7,.0f} hands/s  (cpu {base['cpu']:.2f} s)")
+              f" {base['hands'] / base['seconds']:>7,.0f} hands/s  (cpu {base['cpu']:.2f} s = {base['hands'] / base['cpu']:,.0f} hands/s)")
         for mode, label in (("write", "cold: empty folder"), ("write", "warm: nothing changed"), ("render", "render only, no files")):
             m = measure(mode, src, out, per_file)
             size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file()) / 1e6 if label.startswith("cold") else None
             stage = m["hands"] / max(m["seconds"] - base["seconds"], 1e-9)
             print(f"{label:>34}: {m['hands']:>7,} hand pages {m['seconds']:6.2f} s {m['hands'] / m['seconds']:>7,.0f} pages/s"
                   f" (report stage alone {stage:,.0f}/s)  written {m['written']:>6,}  unchanged {m['unchanged']:>6,}"
-                  f"  cpu {m['cpu']:.2f} s  peak RSS {m['peak_rss_mb']:.0f} MB" + (f"  site {size:.0f} MB" if size is not None else ""))
+                  f"  cpu {m['cpu']:.2f} s = {m['hands'] / m['cpu']:,.0f} pages/s  peak RSS {m['peak_rss_mb']:.0f} MB" + (f"  site {size:.0f} MB" if size is not None else ""))
         print(f"{per_file} hand(s) per file; pages/s counts the whole run (reading, validating, rendering, writing);"
               " the report stage leaves out the reading and validating that `jojotte validate` does too.")
 

@@ -19,6 +19,7 @@ from .rules.base import CHANCE, Action, Violation, violation_message
 from .rules.jojotte import DEAL, DONE, PLAY, VOID_HAND, HandScore, JJState, JojotteRules
 from .rules.jojotte_sheet import ScoreSheet, SheetEntry
 from .engine import Codec, HandRun, replay_hand
+from .fast_jojotte import fast_for
 
 
 class HandVerdict(NamedTuple):
@@ -381,6 +382,10 @@ class JojotteCodec(Codec):
 
     def __init__(self, rules: JojotteRules):
         self.rules = rules
+        self._fast = fast_for(rules)
+
+    def fast(self, hand: HandRecord, run: HandRun):
+        return self._fast.hand(hand) if self._fast is not None else None
 
     def steps(self, hand: HandRecord, run: HandRun):
         rules = self.rules
