@@ -358,6 +358,12 @@ class BalootView(GameView):
     def trick_cards(self, s) -> tuple[int, ...]:
         return tuple(c for _, c in s.trick)
 
+    def moves(self, s) -> list[Action]:
+        acts = _legal(self.rules, s)
+        plays = [a for a in acts if a.kind == "play"]
+        # the owner of the best project shows it before his card in trick 2 (BAL-PROJ-11): no card until then
+        return plays or [a for a in acts if a.kind == "show"][:1]
+
     def order(self, s, card: int) -> int | None:
         return self._order[card]
 
@@ -491,3 +497,50 @@ def script_of(actions, is_card: Callable[[Action], bool] | None = None) -> dict:
             continue
         out.setdefault((cards // per_trick, a.seat), []).append(a)
     return {k: tuple(v) for k, v in out.items()}
+
+
+# --- what-if and restore at a play position (every game the solver sees) ------------------------------------
+
+class Substitution(NamedTuple):
+    """A card put at a play position, then best play by both sides to the end."""
+
+    seat: int  # the player to move there
+    action: Action  # the card played (with its word)
+    options: tuple[tuple[Action, int], ...]  # every legal card there and its value (the maximising side's, whole hand)
+    best: tuple[Action, ...]  # the legal cards of the best value for the mover's side
+    value: int  # the maximising side's whole-hand value after the card, with best play
+    line: tuple[Action, ...]  # the card, then the principal line to the end
+    end: object  # the finished state
+
+
+def substitute(view: GameView, s, card: int | None = None, announce: str = "") -> Substitution:
+    """Play ``card`` (with ``announce``; None: the first best legal card) at play position ``s``, then best play.
+
+    Raises:
+        ValueError: the card is not legal there (the rule's text is in the message).
+    """
+    rules = view.rules
+    solver = Solver(view)
+    seat = _to_move(rules, s)
+    guess = solver.value(s)
+    opts = tuple(solver.options(s, guess))
+    if not opts:
+        raise ValueError("no card can be played there")
+    maximise = view.side_of(seat) == 0
+    top = max(v for _, v in opts) if maximise else min(v for _, v in opts)
+    best = tuple(a for a, v in opts if v == top)
+    if card is None:
+        chosen = best[0]
+    else:
+        same = [a for a, _ in opts if a.card == card and a.announce == announce]
+        if not same and not announce:  # no word given: the best of the words the rules offer with the card
+            words = [(a, v) for a, v in opts if a.card == card]
+            same = [max(words, key=lambda x: x[1] if maximise else -x[1])[0]] if words else []
+        if not same:
+            v = _check(rules, s, Action(seat, "play", card=card, announce=announce))
+            raise ValueError(v.text if v is not None else "the card is not a legal play there")
+        chosen = same[0]
+    after = view.settle(_advance(rules, s, chosen))
+    end, line = solver.finish(after)
+    value = solver.value(after, guess)
+    return Substitution(seat, chosen, opts, best, value, (chosen, *line), end)
