@@ -2021,7 +2021,21 @@ def what_if_file(path: str, hand: int, at: str, card: str, session: int = 1) -> 
     if not 1 <= session <= len(result.sessions):
         raise AnalysisError(f"{path} has no session {session}")
     summary, verdicts = result.sessions[session - 1]
+    rules = rules_for(summary.header)
+    if not isinstance(rules, JojotteRules):  # Baloot, Pitch: the one solver, from any card (`analyze_events`)
+        from .analyze_events import what_if_event
+
+        sheet = rules.new_sheet()
+        for v in verdicts:
+            if v.number == hand:
+                try:
+                    return what_if_event(v, rules, trick, index, code, word, sheet), summary.seat_names or summary.names
+                except ValueError as e:
+                    raise AnalysisError(f"{card_name(code)} at {trick}.{index}: "
+                                        f"{format_message(str(e), summary.seat_names or rules.seat_labels)}") from None
+            sheet = v.sheet
+        raise AnalysisError(f"{path} has no hand {hand}")
     for v in verdicts:
         if v.number == hand:
-            return what_if(v, rules_for(summary.header), trick, index, code, word), summary.names
+            return what_if(v, rules, trick, index, code, word), summary.names
     raise AnalysisError(f"{path} has no hand {hand}")

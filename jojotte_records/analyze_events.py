@@ -158,6 +158,7 @@ class EventWhatIf(NamedTuple):
     sub: object  # `solver.Substitution`
     score: object  # the game's hand score of the hand so finished (``delta`` per column, ``made``)
     actual: object  # the hand's score as replayed, when it was finished
+    columns: tuple[str, ...] = ()  # the score sheet's columns
 
     def as_json(self, rules, names: tuple[str, ...]) -> dict:
         from .cards import card_name
@@ -216,7 +217,8 @@ def what_if_event(verdict, rules, trick: int, index: int, card: int | None, word
     sub = substitute(view, s, card, word)
     sheet = sheet if sheet is not None else rules.new_sheet()
     actual = verdict.score if verdict.state is not None and verdict.state.phase == "done" else None
-    return EventWhatIf(trick, index, sub.seat, _side_label(rules, view), sub, rules.hand_score(sub.end, sheet), actual)
+    return EventWhatIf(trick, index, sub.seat, _side_label(rules, view), sub, rules.hand_score(sub.end, sheet), actual,
+                       tuple(rules.sheet_labels))
 
 
 def faulty_card(rules, verdict):

@@ -538,7 +538,7 @@ def substitute(view: GameView, s, card: int | None = None, announce: str = "") -
             same = [max(words, key=lambda x: x[1] if maximise else -x[1])[0]] if words else []
         if not same:
             v = _check(rules, s, Action(seat, "play", card=card, announce=announce))
-            raise ValueError(v.text if v is not None else "the card is not a legal play there")
+            raise ValueError(f"{v.text} ({v.rule})" if v is not None else "the card is not a legal play there")
         chosen = same[0]
     after = view.settle(_advance(rules, s, chosen))
     end, line = solver.finish(after)

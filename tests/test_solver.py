@@ -107,3 +107,60 @@ def test_each_value_is_the_best_of_its_childrens(game, hands, seed, left):
         assert sorted(v for _, v in opts) == sorted(children)
         checked += 1
     assert checked >= 5
+
+
+# --- restore and what-if (issue 17): the best legal card, then a legal line to the end --------------------------
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parent.parent / "examples"
+CARD_FAULTS = ["b05-baloot-trump-led-in-locked-hand.jjt", "b06-baloot-ekka-higher-card-out.jjt", "b08-baloot-revoke.jjt",
+               "b09-baloot-trump-not-beaten.jjt", "b10-baloot-third-hand-did-not-trump.jjt",
+               "b14-baloot-baloot-with-first-card.jjt", "p06-pitch-dead-card-played.jjt",
+               "p07-pitch-wrong-leader-when-winner-is-out.jjt"]
+
+
+def _dispute(name: str):
+    from jojotte_records.validation import check_file
+
+    result = check_file(str(EXAMPLES / "disputes" / name), keep_hands=True)
+    [(summary, verdicts)] = result.sessions
+    return rules_for(summary.header), next(v for v in verdicts if v.first_illegal is not None)
+
+
+@pytest.mark.parametrize("name", CARD_FAULTS)
+def test_restoration_plays_a_best_legal_card_and_a_legal_line(name):
+    from jojotte_records.analyze_events import event_position, restore_event
+
+    rules, v = _dispute(name)
+    w, (offender, card, word) = restore_event(v, rules)
+    s, _ = event_position(rules, v, w.trick, w.card_index)
+    # the illegal card is illegal there (the validator's finding), the restored one legal (the rules' check)
+    assert rules.check(s, Action(offender, "play", card=card, announce=word)) is not None
+    first = w.sub.line[0]
+    assert first.seat == rules.current_player(s) and rules.check(s, first) is None
+    # the line goes on legally to the end of the hand, which the game scores
+    x = s
+    for a in w.sub.line:
+        assert rules.check(x, a) is None, a
+        x = rules._next(x, a)
+    assert rules.is_terminal(x) and w.score.delta == rules.hand_score(x, rules.new_sheet()).delta
+    # the restored card is worth the most of every legal card for its side, each worth a plain minimax from there
+    # (checked by the solver's tests); the value is the maximising side's final points along the line
+    view = view_for(rules, s)
+    mover_max = view.side_of(first.seat) == 0
+    values = [val for _, val in w.sub.options]
+    assert w.sub.value == (max(values) if mover_max else min(values))
+    assert w.sub.value == _final(rules, rules.name, x, view.team if rules.name == "baloot" else 0)
+
+
+def test_what_if_command_for_baloot():
+    from typer.testing import CliRunner
+
+    from jojotte_records.cli.main import app
+
+    path = str(EXAMPLES / "disputes" / "b08-baloot-revoke.jjt")
+    # b08: Sami (S) revoked with QS in trick 2; KC TC 7C were legal (BAL-PLAY-5). TC there, then best play:
+    got = CliRunner().invoke(app, ["analyze", path, "--hand", "1", "--at", "2.2", "--play", "TC"])
+    assert got.exit_code == 0, got.output
+    assert "TC then best play" in got.output and "NS" in got.output
+    bad = CliRunner().invoke(app, ["analyze", path, "--hand", "1", "--at", "2.2", "--play", "QS"])
+    assert bad.exit_code != 0 and "BAL-PLAY-5" in bad.output
