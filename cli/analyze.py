@@ -30,7 +30,8 @@ in a Nullo the Nullo's score). Hands of other forms, without card play, with unr
 or ending in a claim are listed as not analysed.
 
 What-if: --hand N --at TRICK.CARD --play CARD replays hand N of one file with CARD at that
-point (the record's cards before it), best play by both afterwards, and prints the score.
+point (the record's cards before it), best play by both afterwards, and prints the score; in every
+game (Baloot, Pitch and four players in partnerships: solved from that card on).
 
 Examples:
 
