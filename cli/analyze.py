@@ -30,7 +30,8 @@ in a Nullo the Nullo's score). Hands of other forms, without card play, with unr
 or ending in a claim are listed as not analysed.
 
 What-if: --hand N --at TRICK.CARD --play CARD replays hand N of one file with CARD at that
-point (the record's cards before it), best play by both afterwards, and prints the score.
+point (the record's cards before it), best play by both afterwards, and prints the score; in every
+game (Baloot, Pitch and four players in partnerships: solved from that card on).
 
 Examples:
 
@@ -129,6 +130,9 @@ def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
         result, names = what_if_file(path, hand, at, play)
     except (AnalysisError, ValueError) as e:
         fail(str(e), 1)
+    if hasattr(result, "sub"):  # Baloot, Pitch: the hand's points by column
+        _event_what_if(result, hand, at, play, names, json_out)
+        return
     score = result.score
     if json_out:
         def sc(s):
@@ -142,6 +146,23 @@ def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
     typer.echo(f"hand {hand}, {at}: {play} then best play: " + _score_text(score, names))
     if result.actual is not None:
         typer.echo("as played: " + _score_text(result.actual, names))
+
+
+def _event_what_if(result, hand: int, at: str, play: str, names, json_out: bool) -> None:
+    cols = result.columns
+    line = [card_name(a.card) + (f" {a.announce}" if a.announce else "") if a.kind == "play" else a.kind
+            for a in result.sub.line]
+    made = getattr(result.score, "made", None)
+    if json_out:
+        dump_json({"hand": hand, "at": at, "play": play, "line": line, "value_of": result.team, "value": result.sub.value,
+                   "score": dict(zip(cols, result.score.delta)), "made": made,
+                   "as_played": dict(zip(cols, result.actual.delta)) if result.actual else None}, sys.stdout)
+        return
+    typer.echo(f"hand {hand}, {at}: {play} then best play: {result.team} take {result.sub.value} points; the hand scores "
+               + ", ".join(f"{c} {d}" for c, d in zip(cols, result.score.delta))
+               + ("" if made is None else f" ({'made' if made else 'not made'})"))
+    if result.actual is not None:
+        typer.echo("as played: " + ", ".join(f"{c} {d}" for c, d in zip(cols, result.actual.delta)))
 
 
 def _score_text(score, names) -> str:

@@ -17,7 +17,7 @@ Names the first illegal call or card of each hand with the rule it breaks, and e
 figure that disagrees with the rules. A folder is read recursively (*.jjt, *.json); - reads
 standard input.
 
---restore: for each hand with an illegal card (two-player Jo-Jotte), what the hand would have
+--restore: for each hand with an illegal card (every game), what the hand would have
 scored had the best legal card been played there instead, with best play by both afterwards
 (double-dummy, as `jojotte analyze`), beside the score as written.
 
@@ -98,9 +98,10 @@ def _restorations(result) -> list[dict]:
     out = []
     for index, (summary, hands) in enumerate(result.sessions, 1):
         rules = rules_for(summary.header)
-        if not isinstance(rules, JojotteRules):
-            continue  # games recorded as events (Pitch, Baloot): no restoration
         names = summary.seat_names or summary.names  # the players by seat (the sheet's columns may be sides)
+        if not isinstance(rules, JojotteRules):  # games recorded as events (Pitch, Baloot)
+            out.extend(_event_restorations(result, index, rules, names, hands))
+            continue
         for v in hands:
             if v.first_illegal is None:
                 continue
@@ -111,11 +112,45 @@ def _restorations(result) -> list[dict]:
                 item["restored"] = None
                 item["reason"] = str(e)
             else:
-                item["restored"] = r.as_json(names) | {"text": r.text(names)}
+                item["restored"] = r.as_json(names, summary.names) | {"text": r.text(names)}
             w = v.record.score  # the score written at the table, when the record has one
             item["as_written"] = None if w is None else {
                 n: {"below": _at(w.below, i), "above": _at(w.above, i)} for i, n in enumerate(summary.names)}
             out.append(item)
+    return out
+
+
+def _event_restorations(result, index: int, rules, names, hands) -> list[dict]:
+    """Baloot and Pitch: the score of a hand with an illegal card had the best legal card been played there."""
+    from jojotte_records.analyze_events import restore_event
+    from jojotte_records.cards import card_name
+
+    out = []
+    sheet = rules.new_sheet()  # the sheet before each hand (Pitch's moon depends on it)
+    for v in hands:
+        before, sheet = sheet, v.sheet
+        if v.first_illegal is None:
+            continue
+        item = {"source": result.source, "session": index, "hand": v.number, "event": True}
+        try:
+            w, (offender, card, word) = restore_event(v, rules, before)
+        except ValueError as e:
+            item["restored"] = None
+            item["reason"] = str(e)
+        else:
+            doc = w.as_json(rules, names)
+            best = " or ".join(doc["best"])
+            played = card_name(card) + (f" {word}" if word else "")
+            who = names[offender] if 0 <= offender < len(names) else "?"
+            if offender == w.seat:
+                text = f"trick {w.trick}, card {w.card_index}: had {names[w.seat]} played {best} instead of {played} (best play afterwards)"
+            else:
+                text = (f"trick {w.trick}, card {w.card_index}: {who} played {played} out of turn; had {names[w.seat]} "
+                        f"played {best} (best play afterwards)")
+            item["restored"] = doc | {"text": text, "played": played, "offender": who}
+        w = v.record.score
+        item["as_written"] = None if w is None else dict(zip(rules.sheet_labels, w.values)) if hasattr(w, "values") else None
+        out.append(item)
     return out
 
 
@@ -125,6 +160,14 @@ def _print_restorations(result) -> None:
         r = item["restored"]
         if r is None:
             typer.echo(f"{where}: not possible: {item['reason']}")
+            continue
+        if item.get("event"):  # Baloot, Pitch: the hand's points by column, and the value of the declaring side
+            made = r["score"]["made"]
+            figures = ", ".join(f"{c} {n}" for c, n in r["score"]["delta"].items())
+            typer.echo(f"{where}: {r['text']}: {figures}" + ("" if made is None else f"; {'made' if made else 'not made'}")
+                       + f" ({r['value_of']} {r['value']} points with best play)")
+            if item["as_written"]:
+                typer.echo(f"{where}: as written: " + ", ".join(f"{c} {n}" for c, n in item["as_written"].items()))
             continue
         score = r["score"]
         names = [n for n in score if n not in ("winner", "held_aside")]

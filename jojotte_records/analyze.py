@@ -51,7 +51,7 @@ from .cards import SUIT_MASKS, KING, QUEEN, card_name, iter_cards, make_card, pa
 from .dd_comment import format_dd_comment, without_dd
 from .errors import JojotteError
 from .record import HandRecord
-from .rules.base import Action
+from .rules.base import Action, format_message
 from .rules.jojotte import DONE, PLAY, HandScore, JJState, JojotteRules
 from .rules.jojotte_cards import JOJOTTE, LAST_TRICK, POINTS, STRENGTH, legal_play_mask, mask_points, trick_winner
 
@@ -1548,8 +1548,10 @@ def what_if(verdict, rules: JojotteRules | None, trick: int, card_index: int, ca
         AnalysisError: no such point, the card is illegal there, or the hand cannot be analysed.
     """
     rules = rules or JojotteRules()
-    state = play_start(rules, verdict.state)
     code = parse_card(card) if isinstance(card, str) else card
+    if _partnership(rules):
+        return _sides_what_if(verdict, rules, trick, card_index, code, announce)[0]
+    state = play_start(rules, verdict.state)
     line: list[Action] = []
     for t in verdict.record.tricks:
         for j, p in enumerate(t.plays, 1):
@@ -1591,6 +1593,43 @@ def _finish_what_if(rules, state, line, card, announce, verdict) -> WhatIf:
     return WhatIf(state, tuple(line), rules.score_hand(end), actual)
 
 
+def _partnership(rules) -> bool:
+    return isinstance(rules, JojotteRules) and type(rules).seats == 4 and getattr(rules, "trick_size", 2) == 4
+
+
+def _sides_what_if(verdict, rules, trick: int, card_index: int, card: int | None, announce: str):
+    """Four players in partnerships: `WhatIf` of ``card`` (None: the best legal card) at a point, solved from there
+    by the one solver (`solver.substitute`: North-South's trick score minus East-West's, in a Nullo its tricks);
+    also the `solver.Substitution`."""
+    from .solver import JojotteSidesView, substitute
+
+    s = _partnership_start(rules, verdict.state)
+    line: list[Action] = []
+    reached = False
+    for t in verdict.record.tricks:
+        for j, p in enumerate(t.plays, 1):
+            if (t.number, j) == (trick, card_index):
+                reached = True
+                break
+            a = Action(p.seat, "play", card=p.card, announce=(p.announce or "").lower())
+            if s.phase != PLAY or rules.check(s, a) is not None:
+                raise AnalysisError(f"the record's play stops before trick {trick}, card {card_index}")
+            line.append(a)
+            s = rules.advance(s, a)
+        if reached:
+            break
+    if s.phase != PLAY or (s.tricks_done + 1, len(s.trick) + 1) != (trick, card_index):
+        raise AnalysisError(f"the hand has no trick {trick}, card {card_index}")
+    try:
+        sub = substitute(JojotteSidesView(rules, s), s, card, (announce or "").lower())
+    except ValueError as e:
+        raise AnalysisError(f"{card_name(card)} cannot be played there: "
+                            f"{format_message(str(e), rules.seat_labels)}") from None
+    after = rules.advance(s, sub.action)
+    actual = verdict.score if verdict.state is not None and verdict.state.phase == DONE else None
+    return WhatIf(after, tuple(line) + sub.line, rules.score_hand(sub.end), actual), sub
+
+
 class Restoration(NamedTuple):
     """A hand with an illegal card, replayed with the best legal card in its place (``validate --restore``)."""
 
@@ -1603,6 +1642,7 @@ class Restoration(NamedTuple):
     best: tuple[tuple[int, str], ...]  # every best legal card there (card, word)
     restored: WhatIf  # the first best card, then best play by both to the end
     seats: tuple[int, int] = (0, 1)  # the seats of the two players the restored line and score are in (0 and 1 there)
+    sides: bool = False  # four players in partnerships: the score's columns are the two sides
 
     def text(self, names: tuple[str, ...]) -> str:
         best = " or ".join(card_name(c) + (f" {w}" if w else "") for c, w in self.best)
@@ -1613,15 +1653,18 @@ class Restoration(NamedTuple):
         return (f"trick {self.trick}, card {self.card_index}: {names[self.offender]} played {played} out of "
                 f"turn; had {names[self.seat]} played {best} (best play afterwards)")
 
-    def as_json(self, names: tuple[str, ...]) -> dict:
+    def as_json(self, names: tuple[str, ...], columns: tuple[str, ...] | None = None) -> dict:
+        """``names``: the players by seat; ``columns``: the score's columns (the sides, when `sides`)."""
         s = self.restored.score
+        col = ({i: (columns or ("side 1", "side 2"))[i] for i in (0, 1)} if self.sides
+               else {i: names[seat] for i, seat in enumerate(self.seats)})
         return {"trick": self.trick, "card": self.card_index, "seat": names[self.seat], "offender": names[self.offender],
                 "played": card_name(self.played) + (f" {self.played_word}" if self.played_word else ""),
                 "best": [card_name(c) + (f" {w}" if w else "") for c, w in self.best],
                 "line": [card_name(a.card) + (f" {a.announce}" if a.announce else "") for a in self.restored.line],
-                "score": {names[seat]: {"trick_points": s.trick_points[i], "total": s.total[i], "below": s.below(i),
-                                        "above": s.above(i)} for i, seat in enumerate(self.seats)}
-                         | {"winner": names[self.seats[s.winner]] if s.winner >= 0 else None, "held_aside": s.held_aside}}
+                "score": {col[i]: {"trick_points": s.trick_points[i], "total": s.total[i], "below": s.below(i),
+                                   "above": s.above(i)} for i in (0, 1)}
+                         | {"winner": col[s.winner] if s.winner >= 0 else None, "held_aside": s.held_aside}}
 
 
 def restore(verdict, rules: JojotteRules | None = None) -> Restoration:
@@ -1639,6 +1682,15 @@ def restore(verdict, rules: JojotteRules | None = None) -> Restoration:
         raise AnalysisError("the hand has no illegal event")
     if loc is None or loc.trick is None or loc.card is None:
         raise AnalysisError(f"the illegal event is not a card ({issue.rule}), so there is no card to restore")
+    if _partnership(rules):  # four players in partnerships: the one solver (`solver`), from any card
+        found = [(p.card, p.seat, (p.announce or "").lower()) for t in verdict.record.tricks
+                 for j, p in enumerate(t.plays, 1) if (t.number, j) == (loc.trick, loc.card)]
+        if not found:
+            raise AnalysisError(f"the record has no trick {loc.trick}, card {loc.card}")
+        played, offender, word = found[0]
+        w, sub = _sides_what_if(verdict, rules, loc.trick, loc.card, None, "")
+        return Restoration(loc.trick, loc.card, sub.seat, played, offender, word,
+                           tuple((a.card, a.announce) for a in sub.best if a.kind == "play"), w, (0, 1), True)
     core, view, seats = two_player_form(rules, verdict)  # three-player forms: the two players' game
     found = [(p.card, p.seat, (p.announce or "").lower()) for t in verdict.record.tricks
              for j, p in enumerate(t.plays, 1) if (t.number, j) == (loc.trick, loc.card)]
@@ -1674,8 +1726,8 @@ def parse_point(text: str) -> tuple[int, int]:
         trick, card = int(t), int(c) if sep else 1
     except ValueError:
         raise ValueError(f"invalid point '{text}' (expected TRICK.CARD, e.g. 3.2)") from None
-    if trick < 1 or card not in (1, 2):
-        raise ValueError(f"invalid point '{text}' (trick from 1, card 1 or 2)")
+    if trick < 1 or not 1 <= card <= 4:
+        raise ValueError(f"invalid point '{text}' (trick from 1, card 1 to 4)")
     return trick, card
 
 
@@ -1926,7 +1978,21 @@ def what_if_file(path: str, hand: int, at: str, card: str, session: int = 1) -> 
     if not 1 <= session <= len(result.sessions):
         raise AnalysisError(f"{path} has no session {session}")
     summary, verdicts = result.sessions[session - 1]
+    rules = rules_for(summary.header)
+    if not isinstance(rules, JojotteRules):  # Baloot, Pitch: the one solver, from any card (`analyze_events`)
+        from .analyze_events import what_if_event
+
+        sheet = rules.new_sheet()
+        for v in verdicts:
+            if v.number == hand:
+                try:
+                    return what_if_event(v, rules, trick, index, code, word, sheet), summary.seat_names or summary.names
+                except ValueError as e:
+                    raise AnalysisError(f"{card_name(code)} at {trick}.{index}: "
+                                        f"{format_message(str(e), summary.seat_names or rules.seat_labels)}") from None
+            sheet = v.sheet
+        raise AnalysisError(f"{path} has no hand {hand}")
     for v in verdicts:
         if v.number == hand:
-            return what_if(v, rules_for(summary.header), trick, index, code, word), summary.names
+            return what_if(v, rules, trick, index, code, word), summary.names
     raise AnalysisError(f"{path} has no hand {hand}")

@@ -143,3 +143,121 @@ def annotate_ending(hand, analysis: EndingAnalysis):
             items.append(item)
         lines.append(line._replace(items=tuple(items)))
     return hand._replace(lines=tuple(lines))
+
+
+# --- what-if and restore from any card (issue 17): the one solver (`solver`) from the first card on -----------
+
+class EventWhatIf(NamedTuple):
+    """A hand of Baloot or Pitch with a card put at one point and best play by both sides afterwards."""
+
+    trick: int
+    card_index: int
+    seat: int  # who plays there
+    team: str  # whose value ``value`` is: the declaring team (Baloot) or the bidding side (Pitch), as labels
+    sub: object  # `solver.Substitution`
+    score: object  # the game's hand score of the hand so finished (``delta`` per column, ``made``)
+    actual: object  # the hand's score as replayed, when it was finished
+    columns: tuple[str, ...] = ()  # the score sheet's columns
+
+    def as_json(self, rules, names: tuple[str, ...]) -> dict:
+        from .cards import card_name
+
+        def word(a):
+            return card_name(a.card) + (f" {a.announce}" if a.announce else "") if a.kind == "play" else a.kind
+
+        cols = rules.sheet_labels
+        return {"trick": self.trick, "card": self.card_index, "seat": names[self.seat], "value_of": self.team,
+                "value": self.sub.value, "best": [word(a) for a in self.sub.best],
+                "options": {word(a): v for a, v in self.sub.options},
+                "line": [word(a) for a in self.sub.line],
+                "score": {"delta": dict(zip(cols, self.score.delta)), "made": getattr(self.score, "made", None)},
+                "as_played": None if self.actual is None else dict(zip(cols, self.actual.delta))}
+
+
+def _side_label(rules, view) -> str:
+    return "+".join(rules.seat_labels[x] for x in range(rules.seats) if view.side_of(x) == 0)
+
+
+def event_position(rules, verdict, trick: int, index: int):
+    """(state, script) at card ``index`` of trick ``trick`` of a replayed Baloot or Pitch hand.
+
+    Raises:
+        ValueError: the replay does not reach that point.
+    """
+    from .solver import script_of
+
+    actions = list(verdict.actions)
+    s = rules.initial_state(verdict.record.dealer, None)
+    start = None
+    for k, a in enumerate(actions):
+        if s.phase == "play" and start is None:
+            start = k
+        if (s.phase == "play" and a.kind == "play"
+                and (len(rules.tricks(s)) + 1, len(s.trick) + 1) == (trick, index)):
+            break
+        s = rules.advance(s, a)
+    if s.phase != "play" or (len(rules.tricks(s)) + 1, len(s.trick) + 1) != (trick, index):
+        raise ValueError(f"the replay does not reach trick {trick}, card {index}")
+    rest = actions[start:] if start is not None else []
+    return s, script_of(rest) if rules.name == "baloot" else {}
+
+
+def what_if_event(verdict, rules, trick: int, index: int, card: int | None, word: str = "", sheet=None) -> EventWhatIf:
+    """Card ``card`` (None: the best legal card) at card ``index`` of trick ``trick``, then best play by both sides
+    to the end, scored by the game (``sheet``: the sheet before the hand, for Pitch's moon; empty if None).
+
+    Raises:
+        ValueError: no such point in the replay, or the card is not legal there.
+    """
+    from .solver import substitute, view_for
+
+    s, script = event_position(rules, verdict, trick, index)
+    view = view_for(rules, s, script)
+    sub = substitute(view, s, card, word)
+    sheet = sheet if sheet is not None else rules.new_sheet()
+    actual = verdict.score if verdict.state is not None and verdict.state.phase == "done" else None
+    return EventWhatIf(trick, index, sub.seat, _side_label(rules, view), sub, rules.hand_score(sub.end, sheet), actual,
+                       tuple(rules.sheet_labels))
+
+
+def faulty_card(rules, verdict):
+    """(trick, card index, offender seat, card, word) of the first illegal event of a hand when it is a card.
+
+    Raises:
+        ValueError: no illegal event, or it is not a card (a call, a declaration).
+    """
+    from .cards import parse_card
+
+    issue = verdict.first_illegal
+    if issue is None:
+        raise ValueError("the hand has no illegal event")
+    loc = issue.loc
+    if loc.trick is None or loc.card is None:
+        raise ValueError(f"the illegal event is not a card ({issue.rule}), so there is no card to restore")
+    for line in verdict.record.lines:
+        if line.keyword != "trick" or line.number != loc.trick:
+            continue
+        for item in line.items:
+            if (item.line, item.column) != (loc.line, loc.column):
+                continue
+            words = tuple(w.lower() for w in item.words)
+            try:
+                card = parse_card(item.words[0]) if item.words else -1
+            except ValueError:
+                card = -1
+            if card < 0:
+                raise ValueError(f"the illegal event is not a card ({issue.rule}), so there is no card to restore")
+            seat = rules.seat_labels.index(item.label) if item.label in rules.seat_labels else -1
+            return loc.trick, loc.card, seat, card, " ".join(words[1:])
+    raise ValueError(f"the record has no trick {loc.trick}, card {loc.card}")
+
+
+def restore_event(verdict, rules, sheet=None) -> tuple[EventWhatIf, tuple]:
+    """What a Baloot or Pitch hand would have scored had its first illegal card been the best legal card there,
+    with best play by both sides afterwards; also (offender seat, card played, word said).
+
+    Raises:
+        ValueError: no illegal card, or the replay does not reach it.
+    """
+    trick, index, offender, card, word = faulty_card(rules, verdict)
+    return what_if_event(verdict, rules, trick, index, None, "", sheet), (offender, card, word)

@@ -1,0 +1,166 @@
+"""The one solver of every four-hand game (issue 17): against a plain minimax over the rules' own legal actions
+on random endings of simulated hands, and each position's value the best of its children's.
+
+The brute force is independent of the solver: it walks ``legal_actions``/``apply`` with nothing remembered and
+reads the value off the finished hand through the game's public scoring (Baloot: ``summary(end).points``, the card
+points with the last trick's 10, BAL-DECK-5/6; Pitch: ``score_hand(end).bidding_points``, PIT-PTS-2/3, the points
+credited to the bidding side; four-player Jo-Jotte: ``score_hand(end).trick_points`` of the two sides, JJ4P-SCORE-1,
+the card points, last trick and Jo-Jotte, JJ-PTS-1…3; a Nullo: the Nullo side's tricks, JJ4P-NULLO-1).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from jojotte_records.analyze import _partnership_start, rules_for
+from jojotte_records.replay import validate_stream
+from jojotte_records.rules.base import Action
+from jojotte_records.simulate import simulate_items
+from jojotte_records.solver import Solver, view_for
+
+
+def _final(rules, game: str, end, team: int) -> int:
+    if game == "baloot":
+        return rules.summary(end).points[team]
+    if game == "pitch":
+        return rules.score_hand(end).bidding_points
+    if end.denomination == "nullo":  # the Nullo side's tricks, against North-South when it is theirs
+        nb = end.nullo_bidder % 2
+        n = sum(w for seat, w in enumerate(end.won) if seat % 2 == nb)
+        return -n if nb == 0 else n
+    tp = rules.score_hand(end).trick_points
+    return tp[0] - tp[1]
+
+
+def brute(rules, game: str, s, side_of, team: int) -> int:
+    """The maximising side's final value under best play by both sides: plain minimax, nothing remembered."""
+    if rules.is_terminal(s):
+        return _final(rules, game, s, team)
+    values = [brute(rules, game, rules.apply(s, a), side_of, team) for a in rules.legal_actions(s) if a.kind == "play"]
+    return max(values) if side_of(rules.current_player(s)) == 0 else min(values)
+
+
+def _plays_left(game: str, s) -> int:
+    return sum(h.bit_count() for h in s.hands)
+
+
+def endings(game: str, hands: int, seed: int, left: tuple[int, ...]):
+    """(rules, position, side_of, team): simulated hands replayed to a point where ``left`` cards (one of) remain."""
+    rng = random.Random(seed)
+    items = list(simulate_items(game, hands, seed))
+    for summary, verdicts in validate_stream(items):
+        rules = getattr(summary, "rules", None) or rules_for(summary.header)
+        for v in verdicts:
+            if v.state is None or v.state.phase != "done":
+                continue
+            want = rng.choice(left)
+            if game in ("baloot", "pitch"):
+                if not any(a.kind == "play" for a in v.actions) or (game == "baloot" and v.state.declarer < 0):
+                    continue
+                s = rules.initial_state(v.record.dealer, None)
+                acts = list(v.actions)
+                k = 0
+                while k < len(acts) and not (s.phase == "play" and _plays_left(game, s) <= want):
+                    s = rules.advance(s, acts[k])  # validated already; a Sun double depends on the sheet (BAL-DBL-8)
+                    k += 1
+                if s.phase != "play":
+                    continue
+            else:
+                s = _partnership_start(rules, v.state)
+                for t in v.record.tricks:
+                    for p in t.plays:
+                        if _plays_left(game, s) <= want:
+                            break
+                        s = rules.apply(s, Action(p.seat, "play", card=p.card, announce=p.announce or ""))
+            view = view_for(rules, s)
+            team = v.state.declarer % 2 if game == "baloot" else 0
+            yield rules, s, view.side_of, team, view
+
+
+GAMES = [("baloot", 30, 5, (9, 10, 11, 12)), ("pitch", 40, 7, (6, 7, 8, 9, 10, 11, 12)),
+         ("jojotte-4p", 20, 3, (9, 10, 11, 12))]
+
+
+@pytest.mark.parametrize("game,hands,seed,left", GAMES)
+def test_solver_equals_plain_minimax_on_random_endings(game, hands, seed, left):
+    checked = 0
+    for rules, s, side_of, team, view in endings(game, hands, seed, left):
+        solver = Solver(view)
+        assert solver.value(s) == brute(rules, game, s, side_of, team), (game, s.hands)
+        checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("game,hands,seed,left", GAMES)
+def test_each_value_is_the_best_of_its_childrens(game, hands, seed, left):
+    checked = 0
+    for rules, s, side_of, team, view in endings(game, hands, seed + 100, left):
+        solver = Solver(view)
+        here = solver.value(s)
+        children = [Solver(view).value(rules.apply(s, a)) for a in rules.legal_actions(s) if a.kind == "play"]
+        best = max(children) if side_of(rules.current_player(s)) == 0 else min(children)
+        assert here == best
+        # and every option the solver reports (merged cards included) is the value of that child
+        _, opts = solver.best(s)
+        assert sorted(v for _, v in opts) == sorted(children)
+        checked += 1
+    assert checked >= 5
+
+
+# --- restore and what-if (issue 17): the best legal card, then a legal line to the end --------------------------
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parent.parent / "examples"
+CARD_FAULTS = ["b05-baloot-trump-led-in-locked-hand.jjt", "b06-baloot-ekka-higher-card-out.jjt", "b08-baloot-revoke.jjt",
+               "b09-baloot-trump-not-beaten.jjt", "b10-baloot-third-hand-did-not-trump.jjt",
+               "b14-baloot-baloot-with-first-card.jjt", "p06-pitch-dead-card-played.jjt",
+               "p07-pitch-wrong-leader-when-winner-is-out.jjt"]
+
+
+def _dispute(name: str):
+    from jojotte_records.validation import check_file
+
+    result = check_file(str(EXAMPLES / "disputes" / name), keep_hands=True)
+    [(summary, verdicts)] = result.sessions
+    return rules_for(summary.header), next(v for v in verdicts if v.first_illegal is not None)
+
+
+@pytest.mark.parametrize("name", CARD_FAULTS)
+def test_restoration_plays_a_best_legal_card_and_a_legal_line(name):
+    from jojotte_records.analyze_events import event_position, restore_event
+
+    rules, v = _dispute(name)
+    w, (offender, card, word) = restore_event(v, rules)
+    s, _ = event_position(rules, v, w.trick, w.card_index)
+    # the illegal card is illegal there (the validator's finding), the restored one legal (the rules' check)
+    assert rules.check(s, Action(offender, "play", card=card, announce=word)) is not None
+    first = w.sub.line[0]
+    assert first.seat == rules.current_player(s) and rules.check(s, first) is None
+    # the line goes on legally to the end of the hand, which the game scores
+    x = s
+    for a in w.sub.line:
+        assert rules.check(x, a) is None, a
+        x = rules.advance(x, a)
+    assert rules.is_terminal(x) and w.score.delta == rules.hand_score(x, rules.new_sheet()).delta
+    # the restored card is worth the most of every legal card for its side, each worth a plain minimax from there
+    # (checked by the solver's tests); the value is the maximising side's final points along the line
+    view = view_for(rules, s)
+    mover_max = view.side_of(first.seat) == 0
+    values = [val for _, val in w.sub.options]
+    assert w.sub.value == (max(values) if mover_max else min(values))
+    assert w.sub.value == _final(rules, rules.name, x, view.team if rules.name == "baloot" else 0)
+
+
+def test_what_if_command_for_baloot():
+    from typer.testing import CliRunner
+
+    from jojotte_records.cli.main import app
+
+    path = str(EXAMPLES / "disputes" / "b08-baloot-revoke.jjt")
+    # b08: Sami (S) revoked with QS in trick 2; KC TC 7C were legal (BAL-PLAY-5). TC there, then best play:
+    got = CliRunner().invoke(app, ["analyze", path, "--hand", "1", "--at", "2.2", "--play", "TC"])
+    assert got.exit_code == 0, got.output
+    assert "TC then best play" in got.output and "NS" in got.output
+    bad = CliRunner().invoke(app, ["analyze", path, "--hand", "1", "--at", "2.2", "--play", "QS"])
+    assert bad.exit_code != 0 and "BAL-PLAY-5" in bad.output
