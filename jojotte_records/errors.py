@@ -120,3 +120,21 @@ def number_too_large(what: str, digits: str) -> str | None:
         return None
     shown = plain if len(plain) <= _SHOWN_DIGITS else f"{plain[:12]}… ({len(plain)} digits)"
     return f"{what} {shown} is too large (at most {MAX_NUMBER})"
+
+
+# What a message quotes of the input is at most this many characters (issue 16: a 50 MB line was printed back whole).
+MAX_QUOTE = 60
+# The longest tag value a record may write (an [Event] name, a [Variant] list): far above any real one; a longer
+# value is a located syntax error and is not kept (issue 16: a 5 MB [Event] took 975 MB to read).
+MAX_TAG_VALUE = 10_000
+
+
+def shown(text: str, limit: int = MAX_QUOTE) -> str:
+    """``text`` as a message quotes it: at most ``limit`` characters, a cut one ending in "…".
+
+    >>> shown("KS")
+    'KS'
+    >>> shown("abcdefgh", 5)
+    'abcd…'
+    """
+    return text if len(text) <= limit else text[:limit - 1] + "…"

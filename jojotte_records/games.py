@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import Issue, Location
+from .errors import Issue, Location, shown
 from .record import SessionHeader
 from .rules.base import EventRules, Rules, find_variant
 
@@ -46,6 +46,6 @@ def first_dealer(header: SessionHeader, labels: tuple[str, ...], names: tuple[st
     for i, lab in enumerate(labels):
         if key in (lab.upper(), names[i].upper()):
             return i
-    issues.append(Issue("NOTATION", f"[FirstDealer \"{fd}\"] names no seat or player",
+    issues.append(Issue("NOTATION", f"[FirstDealer \"{shown(fd)}\"] names no seat or player",
                         Location(source=header.source, line=header.tag_line("FirstDealer"), column=1), "syntax"))
     return -1
