@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .common import BAR_OPTIONS, fail
+from .common import BAR_OPTIONS, cell, echo, echo_json, fail
 
 DB_HELP = "The archive file (created by import if missing)."
 DB_OPTION = typer.Option("--db", help=DB_HELP, metavar="FILE")
@@ -113,7 +113,7 @@ def import_records(
             for r in import_paths(db, paths, on_file=on_file, on_hand=on_hand):
                 results.append(r)
                 if not quiet or r.status == "error":
-                    typer.echo(r.describe())
+                    echo(r.describe())
     except ArchiveError as e:
         fail(str(e), e.exit_code)
     new = sum(r.sessions_new for r in results)
@@ -129,7 +129,7 @@ def import_records(
                 f"{hands} hand(s) stored, {bad} with errors")
         if errors:
             line += f"; {errors} file(s) could not be read"
-    typer.echo(f"{line}; archive {db}")
+    echo(f"{line}; archive {db}")
     raise typer.Exit(2 if errors else 0)
 
 
@@ -184,7 +184,7 @@ def stats(
     if list_ or name is None:
         infos = list_statistics()
         if json_out:
-            typer.echo(json.dumps([{"name": i.name, "title": i.title, "description": i.description} for i in infos],
+            echo_json(json.dumps([{"name": i.name, "title": i.title, "description": i.description} for i in infos],
                                   ensure_ascii=False, indent=1))
         else:
             table = Table("statistic", "what it gives", show_lines=False)
@@ -203,7 +203,7 @@ def stats(
     except ArchiveError as e:
         fail(str(e), e.exit_code)
     if json_out:
-        typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+        echo_json(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
         return
     console = _stdout()
     for t in result.tables:
@@ -215,9 +215,9 @@ def _rich_table(title: str | None, columns: list[str], rows: list[tuple]) -> Tab
     table = Table(title=title, title_justify="left")
     numeric = [all(isinstance(r[i], (int, float)) or r[i] is None for r in rows) and rows for i in range(len(columns))]
     for c, num in zip(columns, numeric):
-        table.add_column(c, justify="right" if num else "left")
+        table.add_column(cell(c), justify="right" if num else "left")
     for r in rows:
-        table.add_row(*("" if v is None else str(v) for v in r))
+        table.add_row(*(cell(v) for v in r))
     if not rows:
         table.caption = "no rows"
     return table
@@ -241,7 +241,7 @@ def sql(
     except ArchiveError as e:
         fail(str(e), e.exit_code)
     if json_out:
-        typer.echo(json.dumps([{c: jsonable(v) for c, v in zip(result.columns, r)} for r in result.rows],
+        echo_json(json.dumps([{c: jsonable(v) for c, v in zip(result.columns, r)} for r in result.rows],
                               ensure_ascii=False, indent=1, default=str))
     elif csv_out:
         writer = csv.writer(sys.stdout, lineterminator="\n")
@@ -265,4 +265,4 @@ def export(
     except ArchiveError as e:
         fail(str(e), e.exit_code)
     for t in done:
-        typer.echo(f"{t.table}: {t.rows} row(s)" + (f" -> {t.path}" if t.path else " (empty, nothing written)"))
+        echo(f"{t.table}: {t.rows} row(s)" + (f" -> {t.path}" if t.path else " (empty, nothing written)"))

@@ -7,6 +7,10 @@ from contextlib import contextmanager
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from jojotte_records.errors import printable, printable_json
 
 err_console = Console(stderr=True)
 
@@ -15,8 +19,24 @@ err_console = Console(stderr=True)
 BAR_OPTIONS = dict(console=err_console, transient=True, redirect_stdout=False, redirect_stderr=False)
 
 
+def echo(message: object = "", err: bool = False, nl: bool = True) -> None:
+    """Print a line that may quote the input: every command's output boundary (`printable`, issue 16)."""
+    typer.echo(printable(str(message)), err=err, nl=nl)
+
+
+def echo_json(text: str) -> None:
+    """Print a JSON text, its strings' terminal controls escaped (`printable_json`)."""
+    typer.echo(printable_json(text))
+
+
+def cell(value: object) -> Text:
+    """A table cell from the input: terminal controls escaped, and never read as rich markup."""
+    return Text("" if value is None else printable(str(value)))
+
+
 def fail(message: str, code: int = 2) -> None:
-    err_console.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    # soft_wrap: rich does not cut the line at the console's width (a pipe or a file is not 80 columns wide)
+    err_console.print(f"[red]error:[/red] {escape(printable(message))}", markup=True, highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 

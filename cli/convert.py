@@ -9,11 +9,12 @@ from typing import Annotated
 
 import typer
 
+from jojotte_records.errors import printable_json
 from jojotte_records.notation import read_sessions, write_sessions
 from jojotte_records.records import RecordFile, to_record_file, to_session
 from jojotte_records.validation import looks_like_json
 
-from .common import fail
+from .common import echo, fail
 
 HELP = """Convert records between the text notation and JSON, without loss.
 
@@ -58,10 +59,10 @@ def convert(
         problems = [i for s in sessions for i in (*s.header.issues, *(x for h in s.hands for x in h.issues))]
         if problems:
             for p in problems:
-                typer.echo(str(p), err=True)
+                echo(str(p), err=True)
             fail(f"{name}: {len(problems)} part(s) could not be read; nothing written")
     if to is Target.json:
-        result = to_record_file(sessions).model_dump_json(indent=2, exclude_defaults=False) + "\n"
+        result = printable_json(to_record_file(sessions).model_dump_json(indent=2, exclude_defaults=False)) + "\n"
     else:
         result = write_sessions(sessions)
     if out is None:

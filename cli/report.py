@@ -10,7 +10,7 @@ import typer
 from jojotte_records.errors import JojotteError
 from jojotte_records.report import HANDS_PER_FILE, build_site
 
-from .common import fail, progress
+from .common import echo, fail, progress
 
 HELP = """Write a static HTML report: an index of the sessions, a score sheet per session and a replay per hand.
 
@@ -47,10 +47,10 @@ def report(
     except JojotteError as e:
         fail(str(e), 1)
     for p in result.problems:
-        typer.echo(f"{p.source}: {p.message}", err=True)
+        echo(f"{p.source}: {p.message}", err=True)
     if not quiet:
-        typer.echo(f"{result.sessions} session(s), {result.hands} hand(s) ({result.bad_hands} with findings): "
+        echo(f"{result.sessions} session(s), {result.hands} hand(s) ({result.bad_hands} with findings): "
                    f"{result.written} file(s) written, {result.unchanged} unchanged, {result.removed} removed")
-        typer.echo(f"open {result.index}")
+        echo(f"open {result.index}")
     if result.problems:
         raise typer.Exit(2)

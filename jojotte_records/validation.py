@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
 
-from .errors import Issue, Location
+from .errors import Issue, Location, printable_json
 from .events import EventSummary, EventVerdict
 from .notation import iter_records
 from .replay import HandVerdict, SessionSummary, validate_stream
@@ -300,5 +300,6 @@ def verdict_json(results: list[FileResult]) -> dict:
 
 
 def dump_json(doc: dict, out: TextIO) -> None:
-    json.dump(doc, out, ensure_ascii=False, indent=1)
+    # DEL, C1 and the bidirectional controls escaped as well as C0 (issue 16): the document may reach a terminal
+    out.write(printable_json(json.dumps(doc, ensure_ascii=False, indent=1)))
     out.write("\n")
