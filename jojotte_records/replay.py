@@ -14,7 +14,7 @@ from typing import Iterable, Iterator, NamedTuple
 from .cards import card_name, iter_cards, make_card, mask_of, SEVEN
 from .errors import Issue, Location, number_too_large
 from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
-from .games import first_dealer, rules_for
+from .games import first_dealer, read_players, rules_for
 from .rules.base import CHANCE, Action, Violation, format_message
 from .rules.jojotte import DONE, PLAY, VOID_HAND, HandScore, JJState, JojotteRules
 from .rules.jojotte_sheet import ScoreSheet, SheetEntry
@@ -56,14 +56,7 @@ class SessionSummary(NamedTuple):
 
 
 def player_names(header: SessionHeader, labels: tuple[str, ...]) -> tuple[str, ...]:
-    raw = header.get("Players")
-    if not raw:
-        return labels
-    names = [n.strip() for n in raw.replace(",", ";").split(";")]
-    names = [n.split("=", 1)[1].strip() if "=" in n else n for n in names]
-    if len(names) != len(labels) or not all(names):
-        return labels
-    return tuple(names)
+    return read_players(header, labels)[0] or labels
 
 
 class SessionValidator:

@@ -68,12 +68,17 @@ def iter_record_files(paths: Iterable[str]) -> Iterator[str]:
             continue
         path = Path(p)
         if path.is_dir():
-            for root, dirs, files in os.walk(path):
+            # a folder that cannot be listed is yielded like a file, so that its reader reports it (issue 16: it was skipped)
+            unlisted: list[OSError] = []
+            for root, dirs, files in os.walk(path, onerror=unlisted.append):
+                yield from (str(e.filename) for e in unlisted)
+                unlisted.clear()
                 dirs.sort()
                 for f in sorted(files):
                     full = Path(root) / f
                     if f.endswith(".jjt") or (f.endswith(".json") and is_record_json(full)):
                         yield str(full)
+            yield from (str(e.filename) for e in unlisted)
         else:
             yield p
 
@@ -144,7 +149,14 @@ def read_error(path: str, exc: Exception) -> Issue:
     if isinstance(exc, UnicodeDecodeError):
         return Issue("NOTATION", f"the file is not UTF-8 text (byte {exc.start})", Location(source=name), "syntax")
     if isinstance(exc, OSError):
-        return Issue("NOTATION", f"cannot read the file: {exc.strerror or exc}", Location(source=name), "syntax")
+        what = "file"
+        if path != "-" and os.path.isdir(path):  # a folder `iter_record_files` could not list: why
+            what = "folder"
+            try:
+                os.scandir(path).close()
+            except OSError as e:
+                exc = e
+        return Issue("NOTATION", f"cannot read the {what}: {exc.strerror or exc}", Location(source=name), "syntax")
     from pydantic import ValidationError
 
     if isinstance(exc, ValidationError):
