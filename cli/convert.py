@@ -12,7 +12,7 @@ import typer
 from jojotte_records.errors import printable_json
 from jojotte_records.notation import read_sessions, write_sessions
 from jojotte_records.records import RecordFile, to_record_file, to_session
-from jojotte_records.validation import looks_like_json
+from jojotte_records.validation import looks_like_json, read_error, read_record_text
 
 from .common import echo, fail
 
@@ -45,15 +45,17 @@ def convert(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of standard output.")] = None,
 ) -> None:
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+        text = read_record_text(path)
     except (OSError, UnicodeDecodeError) as e:
-        fail(f"cannot read {path}: {e}")
+        echo(str(read_error(path, e)), err=True)  # the message validate gives
+        fail(f"{'<stdin>' if path == '-' else path}: cannot be read; nothing written")
     name = "<stdin>" if path == "-" else path
     if looks_like_json(path, text.split("\n", 1)[0]):
         try:
             sessions = [to_session(s, name) for s in RecordFile.model_validate_json(text).sessions]
-        except ValueError as e:
-            fail(f"{name}: not a valid JSON record: {e}")
+        except ValueError as e:  # pydantic's ValidationError: one plain, located sentence, as validate gives it
+            echo(str(read_error(path, e)), err=True)
+            fail(f"{name}: not a valid JSON record; nothing written")
     else:
         sessions = read_sessions(text, name)
         problems = [i for s in sessions for i in (*s.header.issues, *(x for h in s.hands for x in h.issues))]

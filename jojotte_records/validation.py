@@ -143,6 +143,21 @@ def open_records(path: str, on_progress: Callable[[int], None] | None = None) ->
             stream.close()
 
 
+def read_record_text(path: str) -> str:
+    """The whole text of a record file, or of standard input for ``-``: read as bytes, decoded as strict UTF-8
+    (a byte-order mark dropped), exactly as `open_records` decodes it.
+
+    Raises:
+        OSError, UnicodeDecodeError: the file cannot be read (`read_error` says why).
+    """
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as f:
+            data = f.read()
+    return data.decode("utf-8-sig", errors="strict")
+
+
 def read_error(path: str, exc: Exception) -> Issue:
     """The issue for a file that cannot be read: not UTF-8, missing, or JSON that does not follow the schema."""
     name = "<stdin>" if path == "-" else path
@@ -162,7 +177,8 @@ def read_error(path: str, exc: Exception) -> Issue:
     if isinstance(exc, ValidationError):
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
-        return Issue("NOTATION", f"JSON record does not follow the schema at {where}: {err['msg']}", Location(source=name), "syntax")
+        at = f" at {where}" if where else ""
+        return Issue("NOTATION", f"JSON record does not follow the schema{at}: {err['msg']}", Location(source=name), "syntax")
     return Issue("NOTATION", f"cannot read the record: {exc}", Location(source=name), "syntax")
 
 
