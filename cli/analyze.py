@@ -10,7 +10,7 @@ import typer
 
 from jojotte_records.analyze import (AnalysisError, analysis_json, analyze_paths, what_if_file, write_annotated)
 from jojotte_records.cards import card_name
-from jojotte_records.validation import dump_json
+from jojotte_records.validation import dump_json, read_error
 
 from .common import echo, fail, progress
 
@@ -127,8 +127,12 @@ def _marks(h, seat: int) -> str:
 def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
     try:
         result, names = what_if_file(path, hand, at, play)
-    except (AnalysisError, ValueError) as e:
+    except (OSError, UnicodeDecodeError) as e:
+        fail(str(read_error(path, e)), 2)
+    except AnalysisError as e:  # the card is not legal there: a finding
         fail(str(e), 1)
+    except ValueError as e:  # --at or --play cannot be read: a usage error
+        fail(str(e), 2)
     score = result.score
     if json_out:
         def sc(s):

@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .common import BAR_OPTIONS, cell, echo, echo_json, fail
+from .common import EXIT_INPUT, EXIT_OK, BAR_OPTIONS, cell, echo, echo_json, fail
 
 DB_HELP = "The archive file (created by import if missing)."
 DB_OPTION = typer.Option("--db", help=DB_HELP, metavar="FILE")
@@ -32,8 +32,8 @@ record changed (same Event, Site, Date, Round, Table, Game, Players and FirstDea
 replaces its older version. Folders are read recursively (*.jjt, *.json); - reads
 standard input.
 
-Exit code: 0 every file imported (or already there); 2 a file or the archive cannot be
-read or written.
+Exit code (README, "Exit codes"): 0 every file imported (or already there), findings included;
+2 a file, a part of a record or the archive cannot be read or written.
 
 Examples:
 
@@ -122,6 +122,7 @@ def import_records(
     hands = sum(r.hands for r in results)
     bad = sum(r.bad_hands for r in results)
     errors = sum(1 for r in results if r.status == "error")
+    unreadable_parts = sum(r.syntax_errors for r in results)
     if not new and not replaced and not errors and results:
         line = f"{len(results)} file(s): nothing added, every session is already in the archive ({unchanged} session(s))"
     else:
@@ -129,8 +130,10 @@ def import_records(
                 f"{hands} hand(s) stored, {bad} with errors")
         if errors:
             line += f"; {errors} file(s) could not be read"
+    if unreadable_parts:
+        line += f"; {unreadable_parts} part(s) could not be read (stored with their findings; see jojotte validate)"
     echo(f"{line}; archive {db}")
-    raise typer.Exit(2 if errors else 0)
+    raise typer.Exit(EXIT_INPUT if errors or unreadable_parts else EXIT_OK)
 
 
 @contextmanager

@@ -14,6 +14,11 @@ from jojotte_records.errors import printable, printable_json
 
 err_console = Console(stderr=True)
 
+# The exit codes of every command (README, "Exit codes"):
+EXIT_OK = 0  # done: every input read (validate: every hand legal and every written score right)
+EXIT_FINDINGS = 1  # findings: an illegal event or a wrong score (validate), a table missing or disputed (event check), a stale schema
+EXIT_INPUT = 2  # input that cannot be read (missing, unreadable, empty, not UTF-8, not the notation) or a usage error
+
 # Every progress display of the commands: on standard error, cleared when done, and never redirecting
 # sys.stdout / sys.stderr (rich does by default), so that what a command writes goes where the user sent it.
 BAR_OPTIONS = dict(console=err_console, transient=True, redirect_stdout=False, redirect_stderr=False)

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from jojotte_records.errors import printable_json
+from jojotte_records.games import rules_for
 from jojotte_records.notation import read_sessions, write_sessions
 from jojotte_records.records import RecordFile, to_record_file, to_session
 from jojotte_records.validation import looks_like_json, read_error, read_record_text
@@ -58,11 +59,13 @@ def convert(
             fail(f"{name}: not a valid JSON record; nothing written")
     else:
         sessions = read_sessions(text, name)
-        problems = [i for s in sessions for i in (*s.header.issues, *(x for h in s.hands for x in h.issues))]
+        problems = [i for s in sessions for i in (*s.header.issues, *rules_for(s.header)[1], *(x for h in s.hands for x in h.issues))]
         if problems:
             for p in problems:
                 echo(str(p), err=True)
             fail(f"{name}: {len(problems)} part(s) could not be read; nothing written")
+    if not sessions:
+        fail(f"{name}: no session found (a session starts with [Tag \"value\"] lines or a 'hand' line); nothing written")
     if to is Target.json:
         result = printable_json(to_record_file(sessions).model_dump_json(indent=2, exclude_defaults=False)) + "\n"
     else:

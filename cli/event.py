@@ -156,6 +156,6 @@ def report_cmd(event: Annotated[Path, typer.Argument(help="The event file (TOML)
         with progress("writing hand pages") as advance:
             site = build_event_site(ev, out, templates, on_hand=lambda v: advance(1))
     except JojotteError as e:
-        fail(str(e), 1)
+        fail(str(e), 2)
     echo(f"{site.sessions} session(s), {site.hands} hand(s); {len(site.check.problems)} problem(s) at the tables")
     echo(f"open {site.event_page}")

@@ -16,7 +16,7 @@ HELP = """Write a static HTML report: an index of the sessions, a score sheet pe
 
 The site opens from the file system (no server, no network): open OUT/index.html. Every hand page shows the deal, the bidding, the melds, the dix exchange and the tricks (step with the buttons or the arrow keys), the score and the validator's verdict with the illegal event highlighted. Pages whose content did not change are not written again. See docs/report.md.
 
-Exit code: 0; 1 for a usage error (a missing archive or templates folder); 2 when a record file cannot be read (it is listed on the index page).
+Exit code (README, "Exit codes"): 0, findings in the records included; 2 when a record file cannot be read (it is listed on the index page), no session was found, or for a usage error (a missing archive or templates folder).
 
 Examples:
 
@@ -45,12 +45,14 @@ def report(
             result = build_site(paths or [], out, db=db, templates=templates, on_hand=lambda v: advance(1),
                                 hands_per_file=hands_per_file)
     except JojotteError as e:
-        fail(str(e), 1)
+        fail(str(e), 2)
     for p in result.problems:
         echo(f"{p.source}: {p.message}", err=True)
     if not quiet:
         echo(f"{result.sessions} session(s), {result.hands} hand(s) ({result.bad_hands} with findings): "
                    f"{result.written} file(s) written, {result.unchanged} unchanged, {result.removed} removed")
         echo(f"open {result.index}")
-    if result.problems:
+    if result.problems or not result.sessions:
+        if not result.sessions:
+            echo("no session found in the input", err=True)
         raise typer.Exit(2)

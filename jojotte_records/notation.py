@@ -779,6 +779,13 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                 and len(stripped) == len(text) and hb.fast_line(stripped, line_no)):
             continue
         toks = _tokenize(text, line_no, starts)
+        if toks and toks[-1].is_comment and not toks[-1].text.endswith("}"):
+            # only the last line of a file can end inside a comment (`_logical_lines` joins the others)
+            opened = toks[-1]
+            issue = Issue("NOTATION", "a '{' comment is never closed (it runs to the end of the file)",
+                          Location(source=name, line=opened.line, column=opened.col,
+                                   hand=hb.number if hb is not None else None), kind="syntax", token="{")
+            (hb.issues if hb is not None else tag_issues).append(issue)
         stray = [t for t in toks if t.text == "}"]
         if stray:
             toks = [t for t in toks if t.text != "}"]

@@ -1545,8 +1545,10 @@ def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, Callable[[],
         for f in iter_record_files([p]):
             if f == "-":
                 base = "stdin"
-            elif in_folder:
+            elif in_folder and Path(f) != root:
                 base = str(Path(f).relative_to(root).with_suffix(""))
+            elif in_folder:
+                base = root.name or "records"  # the folder itself: it holds no record, or cannot be listed
             else:
                 base = Path(f).stem
             yield base, ("<stdin>" if f == "-" else f), (lambda f=f: open_records(f)), in_folder
@@ -1603,6 +1605,7 @@ def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, 
         try:
             site.add_stream(base, source, items())
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            message = exc.strerror if isinstance(exc, OSError) and exc.strerror else (str(exc).splitlines() or [""])[0]
-            site.problems.append(FileProblem(source, f"cannot read the records: {message}"))
+            from .validation import read_error  # the reason validate gives (a folder without records, not UTF-8 …)
+
+            site.problems.append(FileProblem(source, read_error(source, exc).message))
     return site.finish()

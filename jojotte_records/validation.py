@@ -70,6 +70,7 @@ def iter_record_files(paths: Iterable[str]) -> Iterator[str]:
         if path.is_dir():
             # a folder that cannot be listed is yielded like a file, so that its reader reports it (issue 16: it was skipped)
             unlisted: list[OSError] = []
+            found = 0
             for root, dirs, files in os.walk(path, onerror=unlisted.append):
                 yield from (str(e.filename) for e in unlisted)
                 unlisted.clear()
@@ -77,8 +78,11 @@ def iter_record_files(paths: Iterable[str]) -> Iterator[str]:
                 for f in sorted(files):
                     full = Path(root) / f
                     if f.endswith(".jjt") or (f.endswith(".json") and is_record_json(full)):
+                        found += 1
                         yield str(full)
             yield from (str(e.filename) for e in unlisted)
+            if not found and not unlisted:
+                yield p  # a folder without a record is an input that cannot be read (its reader says so)
         else:
             yield p
 
@@ -171,6 +175,8 @@ def read_error(path: str, exc: Exception) -> Issue:
                 os.scandir(path).close()
             except OSError as e:
                 exc = e
+            else:
+                return Issue("FILE", "no record file in the folder (*.jjt, or *.json records)", Location(source=name), "syntax")
         return Issue("NOTATION", f"cannot read the {what}: {exc.strerror or exc}", Location(source=name), "syntax")
     from pydantic import ValidationError
 
