@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .common import EXIT_INPUT, EXIT_OK, BAR_OPTIONS, cell, echo, echo_json, fail
+from .common import EXIT_INPUT, EXIT_OK, _live, BAR_OPTIONS, cell, echo, echo_json, fail
 
 DB_HELP = "The archive file (created by import if missing)."
 DB_OPTION = typer.Option("--db", help=DB_HELP, metavar="FILE")
@@ -165,7 +165,11 @@ def _import_progress(files: int):
                 elapsed = time.perf_counter() - start
                 bar.update(hand_task, completed=state["hands"], rate=f"{state['hands'] / elapsed:,.0f} hands/s")
 
-        yield on_file, on_hand
+        _live.append(bar.console)  # the lines printed meanwhile go through the bar's console (common.echo)
+        try:
+            yield on_file, on_hand
+        finally:
+            _live.pop()
 
 
 # --- stats ----------------------------------------------------------------------------------

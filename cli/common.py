@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 
@@ -24,9 +25,27 @@ EXIT_INPUT = 2  # input that cannot be read (missing, unreadable, empty, not UTF
 BAR_OPTIONS = dict(console=err_console, transient=True, redirect_stdout=False, redirect_stderr=False)
 
 
+_live: list = []  # the progress display being shown, if any
+
+
+def _same_terminal() -> bool:
+    try:
+        return os.path.samestat(os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno()))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def echo(message: object = "", err: bool = False, nl: bool = True) -> None:
-    """Print a line that may quote the input: every command's output boundary (`printable`, issue 16)."""
-    typer.echo(printable(str(message)), err=err, nl=nl)
+    """Print a line that may quote the input: every command's output boundary (`printable`, issue 16).
+
+    While a progress bar is shown on the terminal the line goes to, it is printed through the bar's console,
+    which takes the bar off the line first and draws it again below (issue 16: findings were printed after the bar).
+    """
+    text = printable(str(message))
+    if _live and (err or _same_terminal()):
+        _live[-1].print(Text(text), soft_wrap=True, highlight=False, end="\n" if nl else "")
+        return
+    typer.echo(text, err=err, nl=nl)
 
 
 def echo_json(text: str) -> None:
@@ -62,6 +81,7 @@ def progress(description: str, total: int | None = None, enabled: bool | None = 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), **BAR_OPTIONS) as bar:
         task = bar.add_task(description, total=total, rate="")
+        _live.append(bar.console)
         import time
 
         start = time.perf_counter()
@@ -73,4 +93,7 @@ def progress(description: str, total: int | None = None, enabled: bool | None = 
             elapsed = time.perf_counter() - start
             bar.update(task, advance=n, rate=f"{done / elapsed:,.0f}/s" if elapsed > 0 else "")
 
-        yield advance
+        try:
+            yield advance
+        finally:
+            _live.pop()
