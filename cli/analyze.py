@@ -125,10 +125,13 @@ def _marks(h, seat: int) -> str:
 
 
 def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
+    if path != "-":
+        try:
+            open(path, "rb").close()
+        except OSError as e:  # a file that cannot be read: 2, as every command (README, "Exit codes")
+            fail(str(read_error(path, e)), 2)
     try:
         result, names = what_if_file(path, hand, at, play)
-    except (OSError, UnicodeDecodeError) as e:
-        fail(str(read_error(path, e)), 2)
     except AnalysisError as e:  # the card is not legal there: a finding
         fail(str(e), 1)
     except ValueError as e:  # --at or --play cannot be read: a usage error

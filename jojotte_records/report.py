@@ -513,6 +513,18 @@ def make_environment(templates: str | os.PathLike | None = None):
     return env
 
 
+def wins(who: str, what: str = "") -> str:
+    """``who wins`` or, for a side named by its players (``Nora and Sam``), ``who win``; ``what`` follows.
+
+    >>> wins("Nora and Sam", "the session")
+    'Nora and Sam win the session'
+    >>> wins("Eve")
+    'Eve wins'
+    """
+    verb = "win" if " and " in who or " & " in who else "wins"
+    return f"{who} {verb}" + (f" {what}" if what else "")
+
+
 @_pass_context
 def _render_hand(context, hand):
     """``{{ render_hand(hand) }}``: ``_hand.html`` with the page's names and ``hand``.
@@ -808,7 +820,7 @@ class _Session(HandFiles):
             if score.void:
                 result = "void"
             elif 0 <= score.winner < seats:
-                result = f"{names[score.winner]} wins"
+                result = wins(names[score.winner])
             else:
                 result = "equal totals"
             tricks = "-".join(str(t) for t in score.tricks) if not score.void else ""

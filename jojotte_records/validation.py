@@ -166,7 +166,8 @@ def read_error(path: str, exc: Exception) -> Issue:
     """The issue for a file that cannot be read: not UTF-8, missing, or JSON that does not follow the schema."""
     name = "<stdin>" if path == "-" else path
     if isinstance(exc, UnicodeDecodeError):
-        return Issue("NOTATION", f"the file is not UTF-8 text (byte {exc.start})", Location(source=name), "syntax")
+        # FILE, not a rule of the notation: the file itself cannot be read (issue 16)
+        return Issue("FILE", f"the file is not UTF-8 text (byte {exc.start})", Location(source=name), "syntax")
     if isinstance(exc, OSError):
         what = "file"
         if path != "-" and os.path.isdir(path):  # a folder `iter_record_files` could not list: why
@@ -177,7 +178,7 @@ def read_error(path: str, exc: Exception) -> Issue:
                 exc = e
             else:
                 return Issue("FILE", "no record file in the folder (*.jjt, or *.json records)", Location(source=name), "syntax")
-        return Issue("NOTATION", f"cannot read the {what}: {exc.strerror or exc}", Location(source=name), "syntax")
+        return Issue("FILE", f"cannot read the {what}: {exc.strerror or exc}", Location(source=name), "syntax")
     from pydantic import ValidationError
 
     if isinstance(exc, ValidationError):
