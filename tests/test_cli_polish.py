@@ -48,3 +48,24 @@ def test_error_messages_are_not_cut_at_80_columns_in_a_pipe(tmp_path):
     assert out.returncode == 2
     lines = [line for line in out.stderr.splitlines() if line]
     assert len(lines) == 1 and len(lines[0]) > 100, out.stderr
+
+
+def test_report_refuses_a_folder_of_other_files_without_force(tmp_path):
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "index.html").write_text("my own page", encoding="utf-8")
+    result = runner.invoke(app, ["report", str(EXAMPLES / "doubles.jjt"), "--out", str(out)])
+    assert result.exit_code == 2 and "--force" in result.output, result.output
+    assert (out / "index.html").read_text(encoding="utf-8") == "my own page"
+    forced = runner.invoke(app, ["report", str(EXAMPLES / "doubles.jjt"), "--out", str(out), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert "my own page" not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_report_says_what_of_an_earlier_report_it_removes(tmp_path):
+    out = tmp_path / "report"
+    full = runner.invoke(app, ["report", str(EXAMPLES / "doubles.jjt"), str(EXAMPLES / "spec-rubber.jjt"), "--out", str(out)])
+    assert full.exit_code == 0, full.output
+    one = runner.invoke(app, ["report", str(EXAMPLES / "doubles.jjt"), "--out", str(out)])
+    assert one.exit_code == 0, one.output
+    assert re.search(r"[1-9]\d* file\(s\) of the earlier report in .* removed", one.output), one.output
