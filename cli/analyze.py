@@ -10,9 +10,9 @@ import typer
 
 from jojotte_records.analyze import (AnalysisError, analysis_json, analyze_paths, what_if_file, write_annotated)
 from jojotte_records.cards import card_name
-from jojotte_records.validation import dump_json
+from jojotte_records.validation import dump_json, read_error
 
-from .common import fail, progress
+from .common import echo, fail, progress
 
 HELP = """Give every card of two-player hands its double-dummy cost: the points it gives away against
 best play by both players, with the best card(s) and marks (inaccuracy: costs points; mistake:
@@ -77,29 +77,29 @@ def analyze(
         dump_json(analysis_json(results), sys.stdout)
     else:
         doc = analysis_json(results)["summary"]
-        typer.echo(f"{doc['files']} file(s), {doc['hands']} hand(s), {doc['analysed']} analysed, {doc['cards']} card(s)")
+        echo(f"{doc['files']} file(s), {doc['hands']} hand(s), {doc['analysed']} analysed, {doc['cards']} card(s)")
     raise typer.Exit(2 if any(r.read_error for r in results) else 0)
 
 
 def _print_file(r) -> None:
     if r.read_error is not None:
-        typer.echo(str(r.read_error))
+        echo(str(r.read_error))
         return
     for s in r.sessions:
         for h in s.hands:
             where = f"{r.source}: hand {h.number}"
             if h.reason is not None:
-                typer.echo(f"{where}: not analysed: {h.reason}")
+                echo(f"{where}: not analysed: {h.reason}")
                 continue
             if h.ending is not None:  # Baloot: the last tricks
                 e = h.ending
                 team = ("N-S", "W-E")[e.team]
                 costs = {t: sum(c.cost for c in e.cards if c.seat % 2 == t) for t in (0, 1)}
-                typer.echo(f"{where}: analysed {h.note}: with best play the declarers ({team}) take {e.value} card points "
+                echo(f"{where}: analysed {h.note}: with best play the declarers ({team}) take {e.value} card points "
                            f"from there; cost N-S {costs[0]}, W-E {costs[1]}")
                 for c in e.cards:
                     if c.marks:
-                        typer.echo(f"  trick {c.trick}, card {c.index}: {s.names[c.seat]} played {card_name(c.card)}: costs "
+                        echo(f"  trick {c.trick}, card {c.index}: {s.names[c.seat]} played {card_name(c.card)}: costs "
                                    f"{c.cost} card points ({c.marks[0]}); best {' or '.join(card_name(b) for b in c.best)}")
                 continue
             v = h.start
@@ -107,16 +107,16 @@ def _print_file(r) -> None:
             parts = [f"{names[i]} cost {h.cost(i)}" + _marks(h, i) for i in (0, 1)]
             if v is None:  # four players in partnerships: the last tricks
                 first = h.cards[0]
-                typer.echo(f"{where}: analysed {h.note}: best play from there {names[0]} minus {names[1]} "
+                echo(f"{where}: analysed {h.note}: best play from there {names[0]} minus {names[1]} "
                            f"{first.before} ({first.outcome_before.text(names)}); " + ", ".join(parts))
             else:
-                typer.echo(f"{where}: best play from the first lead: {names[0]} {v.points[0]}, {names[1]} {v.points[1]}"
+                echo(f"{where}: best play from the first lead: {names[0]} {v.points[0]}, {names[1]} {v.points[1]}"
                            f" ({v.outcome.text(names)}); " + ", ".join(parts))
             for c in h.cards:
                 if c.marks:
                     best = " or ".join(card_name(b) + (f" {w}" if w else "") for b, w in c.best)
                     who = s.names[c.seat] if h.sides else names[c.seat]
-                    typer.echo(f"  trick {c.trick}, card {c.card_index}: {who} played {card_name(c.card)}"
+                    echo(f"  trick {c.trick}, card {c.card_index}: {who} played {card_name(c.card)}"
                                f"{' ' + c.announce if c.announce else ''}: costs {c.cost} ({c.mark}); best {best}")
 
 
@@ -126,10 +126,17 @@ def _marks(h, seat: int) -> str:
 
 
 def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
+    if path != "-":
+        try:
+            open(path, "rb").close()
+        except OSError as e:  # a file that cannot be read: 2, as every command (README, "Exit codes")
+            fail(str(read_error(path, e)), 2)
     try:
         result, names = what_if_file(path, hand, at, play)
-    except (AnalysisError, ValueError) as e:
+    except AnalysisError as e:  # the card is not legal there: a finding
         fail(str(e), 1)
+    except ValueError as e:  # --at or --play cannot be read: a usage error
+        fail(str(e), 2)
     if hasattr(result, "sub"):  # Baloot, Pitch: the hand's points by column
         _event_what_if(result, hand, at, play, names, json_out)
         return
@@ -143,9 +150,9 @@ def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
                "score": sc(score), "as_played": sc(result.actual) if result.actual else None}
         dump_json(doc, sys.stdout)
         return
-    typer.echo(f"hand {hand}, {at}: {play} then best play: " + _score_text(score, names))
+    echo(f"hand {hand}, {at}: {play} then best play: " + _score_text(score, names))
     if result.actual is not None:
-        typer.echo("as played: " + _score_text(result.actual, names))
+        echo("as played: " + _score_text(result.actual, names))
 
 
 def _event_what_if(result, hand: int, at: str, play: str, names, json_out: bool) -> None:

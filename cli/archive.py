@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .common import BAR_OPTIONS, fail
+from .common import EXIT_INPUT, EXIT_OK, LIVE, BAR_OPTIONS, cell, echo, echo_json, fail
 
 DB_HELP = "The archive file (created by import if missing)."
 DB_OPTION = typer.Option("--db", help=DB_HELP, metavar="FILE")
@@ -32,8 +32,8 @@ record changed (same Event, Site, Date, Round, Table, Game, Players and FirstDea
 replaces its older version. Folders are read recursively (*.jjt, *.json); - reads
 standard input.
 
-Exit code: 0 every file imported (or already there); 2 a file or the archive cannot be
-read or written.
+Exit code (README, "Exit codes"): 0 every file imported (or already there), findings included;
+2 a file, a part of a record or the archive cannot be read or written.
 
 Examples:
 
@@ -113,7 +113,7 @@ def import_records(
             for r in import_paths(db, paths, on_file=on_file, on_hand=on_hand):
                 results.append(r)
                 if not quiet or r.status == "error":
-                    typer.echo(r.describe())
+                    echo(r.describe())
     except ArchiveError as e:
         fail(str(e), e.exit_code)
     new = sum(r.sessions_new for r in results)
@@ -122,6 +122,7 @@ def import_records(
     hands = sum(r.hands for r in results)
     bad = sum(r.bad_hands for r in results)
     errors = sum(1 for r in results if r.status == "error")
+    unreadable_parts = sum(r.syntax_errors for r in results)
     if not new and not replaced and not errors and results:
         line = f"{len(results)} file(s): nothing added, every session is already in the archive ({unchanged} session(s))"
     else:
@@ -129,8 +130,10 @@ def import_records(
                 f"{hands} hand(s) stored, {bad} with errors")
         if errors:
             line += f"; {errors} file(s) could not be read"
-    typer.echo(f"{line}; archive {db}")
-    raise typer.Exit(2 if errors else 0)
+    if unreadable_parts:
+        line += f"; {unreadable_parts} part(s) could not be read (stored with their findings; see jojotte validate)"
+    echo(f"{line}; archive {db}")
+    raise typer.Exit(EXIT_INPUT if errors or unreadable_parts else EXIT_OK)
 
 
 @contextmanager
@@ -162,7 +165,11 @@ def _import_progress(files: int):
                 elapsed = time.perf_counter() - start
                 bar.update(hand_task, completed=state["hands"], rate=f"{state['hands'] / elapsed:,.0f} hands/s")
 
-        yield on_file, on_hand
+        LIVE.append(bar.console)  # the lines printed meanwhile go through the bar's console (common.echo)
+        try:
+            yield on_file, on_hand
+        finally:
+            LIVE.pop()
 
 
 # --- stats ----------------------------------------------------------------------------------
@@ -184,7 +191,7 @@ def stats(
     if list_ or name is None:
         infos = list_statistics()
         if json_out:
-            typer.echo(json.dumps([{"name": i.name, "title": i.title, "description": i.description} for i in infos],
+            echo_json(json.dumps([{"name": i.name, "title": i.title, "description": i.description} for i in infos],
                                   ensure_ascii=False, indent=1))
         else:
             table = Table("statistic", "what it gives", show_lines=False)
@@ -203,7 +210,7 @@ def stats(
     except ArchiveError as e:
         fail(str(e), e.exit_code)
     if json_out:
-        typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+        echo_json(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
         return
     console = _stdout()
     for t in result.tables:
@@ -215,9 +222,9 @@ def _rich_table(title: str | None, columns: list[str], rows: list[tuple]) -> Tab
     table = Table(title=title, title_justify="left")
     numeric = [all(isinstance(r[i], (int, float)) or r[i] is None for r in rows) and rows for i in range(len(columns))]
     for c, num in zip(columns, numeric):
-        table.add_column(c, justify="right" if num else "left")
+        table.add_column(cell(c), justify="right" if num else "left")
     for r in rows:
-        table.add_row(*("" if v is None else str(v) for v in r))
+        table.add_row(*(cell(v) for v in r))
     if not rows:
         table.caption = "no rows"
     return table
@@ -241,7 +248,7 @@ def sql(
     except ArchiveError as e:
         fail(str(e), e.exit_code)
     if json_out:
-        typer.echo(json.dumps([{c: jsonable(v) for c, v in zip(result.columns, r)} for r in result.rows],
+        echo_json(json.dumps([{c: jsonable(v) for c, v in zip(result.columns, r)} for r in result.rows],
                               ensure_ascii=False, indent=1, default=str))
     elif csv_out:
         writer = csv.writer(sys.stdout, lineterminator="\n")
@@ -265,4 +272,4 @@ def export(
     except ArchiveError as e:
         fail(str(e), e.exit_code)
     for t in done:
-        typer.echo(f"{t.table}: {t.rows} row(s)" + (f" -> {t.path}" if t.path else " (empty, nothing written)"))
+        echo(f"{t.table}: {t.rows} row(s)" + (f" -> {t.path}" if t.path else " (empty, nothing written)"))

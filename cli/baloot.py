@@ -9,7 +9,7 @@ import typer
 
 from jojotte_records.baloot_calc import calculate, result_json, result_text
 
-from .common import fail
+from .common import echo, echo_json, fail
 
 app = typer.Typer(name="baloot", help="Baloot (Saudi Belote) tools: the hand score calculator.", no_args_is_help=True)
 
@@ -54,9 +54,9 @@ def score(
     except ValueError as e:
         fail(str(e))
     if json_out:
-        typer.echo(json.dumps(result_json(result), indent=2))
+        echo_json(json.dumps(result_json(result), indent=2))
     else:
-        typer.echo(result_text(result))
+        echo(result_text(result))
 
 
 def register(root: typer.Typer) -> None:

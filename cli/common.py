@@ -2,21 +2,65 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from jojotte_records.errors import printable, printable_json
 
 err_console = Console(stderr=True)
+
+# The exit codes of every command (README, "Exit codes"):
+EXIT_OK = 0  # done: every input read (validate: every hand legal and every written score right)
+EXIT_FINDINGS = 1  # findings: an illegal event or a wrong score (validate), a table missing or disputed (event check), a stale schema
+EXIT_INPUT = 2  # input that cannot be read (missing, unreadable, empty, not UTF-8, not the notation) or a usage error
 
 # Every progress display of the commands: on standard error, cleared when done, and never redirecting
 # sys.stdout / sys.stderr (rich does by default), so that what a command writes goes where the user sent it.
 BAR_OPTIONS = dict(console=err_console, transient=True, redirect_stdout=False, redirect_stderr=False)
 
 
+LIVE: list = []  # the consoles of the progress displays being shown (echo prints through the last)
+
+
+def _same_terminal() -> bool:
+    try:
+        return os.path.samestat(os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno()))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def echo(message: object = "", err: bool = False, nl: bool = True) -> None:
+    """Print a line that may quote the input: every command's output boundary (`printable`, issue 16).
+
+    While a progress bar is shown on the terminal the line goes to, it is printed through the bar's console,
+    which takes the bar off the line first and draws it again below (issue 16: findings were printed after the bar).
+    """
+    text = printable(str(message))
+    if LIVE and (err or _same_terminal()):
+        LIVE[-1].print(Text(text), soft_wrap=True, highlight=False, end="\n" if nl else "")
+        return
+    typer.echo(text, err=err, nl=nl)
+
+
+def echo_json(text: str) -> None:
+    """Print a JSON text, its strings' terminal controls escaped (`printable_json`)."""
+    typer.echo(printable_json(text))
+
+
+def cell(value: object) -> Text:
+    """A table cell from the input: terminal controls escaped, and never read as rich markup."""
+    return Text("" if value is None else printable(str(value)))
+
+
 def fail(message: str, code: int = 2) -> None:
-    err_console.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    # soft_wrap: rich does not cut the line at the console's width (a pipe or a file is not 80 columns wide)
+    err_console.print(f"[red]error:[/red] {escape(printable(message))}", markup=True, highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -37,6 +81,7 @@ def progress(description: str, total: int | None = None, enabled: bool | None = 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), **BAR_OPTIONS) as bar:
         task = bar.add_task(description, total=total, rate="")
+        LIVE.append(bar.console)
         import time
 
         start = time.perf_counter()
@@ -48,4 +93,7 @@ def progress(description: str, total: int | None = None, enabled: bool | None = 
             elapsed = time.perf_counter() - start
             bar.update(task, advance=n, rate=f"{done / elapsed:,.0f}/s" if elapsed > 0 else "")
 
-        yield advance
+        try:
+            yield advance
+        finally:
+            LIVE.pop()

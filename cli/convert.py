@@ -9,11 +9,13 @@ from typing import Annotated
 
 import typer
 
+from jojotte_records.errors import printable_json
+from jojotte_records.games import rules_for
 from jojotte_records.notation import read_sessions, write_sessions
 from jojotte_records.records import RecordFile, to_record_file, to_session
-from jojotte_records.validation import looks_like_json
+from jojotte_records.validation import looks_like_json, read_error, read_record_text
 
-from .common import fail
+from .common import echo, fail
 
 HELP = """Convert records between the text notation and JSON, without loss.
 
@@ -44,24 +46,28 @@ def convert(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of standard output.")] = None,
 ) -> None:
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+        text = read_record_text(path)
     except (OSError, UnicodeDecodeError) as e:
-        fail(f"cannot read {path}: {e}")
+        echo(str(read_error(path, e)), err=True)  # the message validate gives
+        fail(f"{'<stdin>' if path == '-' else path}: cannot be read; nothing written")
     name = "<stdin>" if path == "-" else path
     if looks_like_json(path, text.split("\n", 1)[0]):
         try:
             sessions = [to_session(s, name) for s in RecordFile.model_validate_json(text).sessions]
-        except ValueError as e:
-            fail(f"{name}: not a valid JSON record: {e}")
+        except ValueError as e:  # pydantic's ValidationError: one plain, located sentence, as validate gives it
+            echo(str(read_error(path, e)), err=True)
+            fail(f"{name}: not a valid JSON record; nothing written")
     else:
         sessions = read_sessions(text, name)
-        problems = [i for s in sessions for i in (*s.header.issues, *(x for h in s.hands for x in h.issues))]
+        problems = [i for s in sessions for i in (*s.header.issues, *rules_for(s.header)[1], *(x for h in s.hands for x in h.issues))]
         if problems:
             for p in problems:
-                typer.echo(str(p), err=True)
+                echo(str(p), err=True)
             fail(f"{name}: {len(problems)} part(s) could not be read; nothing written")
+    if not sessions:
+        fail(f"{name}: no session found (a session starts with [Tag \"value\"] lines or a 'hand' line); nothing written")
     if to is Target.json:
-        result = to_record_file(sessions).model_dump_json(indent=2, exclude_defaults=False) + "\n"
+        result = printable_json(to_record_file(sessions).model_dump_json(indent=2, exclude_defaults=False)) + "\n"
     else:
         result = write_sessions(sessions)
     if out is None:

@@ -13,7 +13,7 @@ from jojotte_records.report import ReportError, build_site
 from jojotte_records.resources import examples_dir
 from jojotte_records.validation import sheet_text, check_paths
 
-from .common import fail, progress
+from .common import echo, fail, progress
 
 HELP = """Run the whole pipeline on the example sessions bundled with the package.
 
@@ -37,7 +37,7 @@ def demo(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the archive and the report.")] = Path("."),
 ) -> None:
     folder = examples_dir()
-    typer.echo(f"1. validating the bundled examples in {folder}")
+    echo(f"1. validating the bundled examples in {folder}")
     sessions = hands = 0
     rules: Counter[str] = Counter()
     clean = []
@@ -51,26 +51,26 @@ def demo(
             if not summary.bad_hands:
                 clean.append(f"   {Path(result.source).name}: {summary.header.get('Event') or 'session'}: {sheet_text(summary)}")
     for line in clean:
-        typer.echo(line)
-    typer.echo(f"   {sessions} sessions, {hands} hands; {sum(rules.values())} finding(s) in the dispute files, "
+        echo(line)
+    echo(f"   {sessions} sessions, {hands} hands; {sum(rules.values())} finding(s) in the dispute files, "
                f"citing {len(rules)} different rules (jojotte validate {folder / 'disputes'} lists them)")
 
     out.mkdir(parents=True, exist_ok=True)
     db = out / "jojotte.duckdb"
-    typer.echo(f"2. importing into the archive {db}")
+    echo(f"2. importing into the archive {db}")
     try:
         imported = list(import_paths(db, [str(folder)]))
     except ArchiveError as e:
         fail(str(e))
     new = sum(f.sessions_new + f.sessions_replaced for f in imported)
     same = sum(f.sessions_unchanged for f in imported)
-    typer.echo(f"   {new} session(s) stored, {same} already there")
+    echo(f"   {new} session(s) stored, {same} already there")
 
-    typer.echo(f"3. writing the report into {out / 'report'}")
+    echo(f"3. writing the report into {out / 'report'}")
     try:
         with progress("report pages") as advance:
             site = build_site(out=out / "report", db=db, on_hand=lambda v: advance(1))
     except ReportError as e:
         fail(str(e))
-    typer.echo(f"   {site.sessions} sessions, {site.hands} hand pages ({site.written} files written, {site.unchanged} unchanged)")
-    typer.echo(f"open {site.index.resolve()}")
+    echo(f"   {site.sessions} sessions, {site.hands} hand pages ({site.written} files written, {site.unchanged} unchanged)")
+    echo(f"open {site.index.resolve()}")

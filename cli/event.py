@@ -8,11 +8,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from jojotte_records.errors import JojotteError
+from jojotte_records.errors import JojotteError, printable
 from jojotte_records.tournament import (EventError, build_event_site, check_event, is_event_game, load_event, standings,
                                         standings_json, tie_breaks)
 
-from .common import fail, progress
+from .common import cell, echo, echo_json, fail, progress
 
 HELP = """A tournament: an event file (TOML) names the event, the players or teams, the rounds and the
 tables, and ties each table's session file to its round and table. See docs/tournament.md.
@@ -84,9 +84,9 @@ def check(event: Annotated[Path, typer.Argument(help="The event file (TOML).")],
                            "winners": list(t.winners),
                            "problems": [p._asdict() for p in t.problems]} for t in result.tables],
                "problems": [p._asdict() for p in result.problems]}
-        typer.echo(json.dumps(doc, indent=1))
+        echo_json(json.dumps(doc, indent=1))
         raise typer.Exit(0 if result.ok else 1)
-    typer.echo(f"{ev.name}: {len(ev.rounds)} round(s), {len(ev.tables)} table(s), {ev.game}")
+    echo(f"{ev.name}: {len(ev.rounds)} round(s), {len(ev.tables)} table(s), {ev.game}")
     for t in result.tables:
         e = t.entry
         who = " v ".join(t.units)
@@ -95,17 +95,17 @@ def check(event: Annotated[Path, typer.Argument(help="The event file (TOML).")],
         else:
             state = f"{t.summary.hands} hand(s), " + (f"{t.summary.bad_hands} disputed" if t.summary.bad_hands else "ok")
             state += f", winner {' & '.join(t.winners)}" if t.winners else (", tie" if t.played else "")
-        typer.echo(f"round {e.round} table {e.table} ({who}) {e.file}: {state}")
+        echo(f"round {e.round} table {e.table} ({who}) {e.file}: {state}")
     if result.problems:
-        typer.echo("")
-        typer.echo(f"{len(result.problems)} problem(s):")
+        echo("")
+        echo(f"{len(result.problems)} problem(s):")
         for p in result.problems:
-            typer.echo(f"  {p.text()}")
+            echo(f"  {p.text()}")
     counts = {}
     for p in result.problems:
         counts[p.kind] = counts.get(p.kind, 0) + 1
     ok_tables = sum(1 for t in result.tables if not t.problems)
-    typer.echo(f"{ok_tables} of {len(result.tables)} table(s) ok" + "".join(f", {n} {k}" for k, n in sorted(counts.items())))
+    echo(f"{ok_tables} of {len(result.tables)} table(s) ok" + "".join(f", {n} {k}" for k, n in sorted(counts.items())))
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -120,13 +120,14 @@ def standings_cmd(event: Annotated[Path, typer.Argument(help="The event file (TO
         if after_round is not None:
             doc["standings"] = [s.as_dict() for s in standings(ev, result.tables, after_round)]
             doc["after_round"] = after_round
-        typer.echo(json.dumps(doc, indent=1))
+        echo_json(json.dumps(doc, indent=1))
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     rows = standings(ev, result.tables, after_round)
-    title = f"{ev.name}: standings" + (f" after round {after_round}" if after_round else "")
+    title = escape(printable(ev.name)) + ": standings" + (f" after round {after_round}" if after_round else "")
     events = is_event_game(ev)  # Pitch, Baloot: games won, no rubbers
     table = Table(title=title, title_justify="left")
     for col, just in (("#", "right"), ("Name", "left"), ("Played", "right"), ("Won", "right"), ("Drawn", "right"),
@@ -139,11 +140,11 @@ def standings_cmd(event: Annotated[Path, typer.Argument(help="The event file (TO
                  str(s.rubbers), str(s.points), "" if s.head_to_head is None else f"{s.head_to_head:g}"]
         if events:
             del cells[7]
-        table.add_row(*cells)
+        table.add_row(*(cell(c) for c in cells))
     Console(width=120).print(table)
-    typer.echo("ranked by " + ", then ".join(tie_breaks(ev)))
+    echo("ranked by " + ", then ".join(tie_breaks(ev)))
     if result.problems:
-        typer.echo(f"note: {len(result.problems)} problem(s) at the tables; see `jojotte event check`")
+        echo(f"note: {len(result.problems)} problem(s) at the tables; see `jojotte event check`")
 
 
 @event_app.command("report", help=REPORT_HELP)
@@ -155,6 +156,6 @@ def report_cmd(event: Annotated[Path, typer.Argument(help="The event file (TOML)
         with progress("writing hand pages") as advance:
             site = build_event_site(ev, out, templates, on_hand=lambda v: advance(1))
     except JojotteError as e:
-        fail(str(e), 1)
-    typer.echo(f"{site.sessions} session(s), {site.hands} hand(s); {len(site.check.problems)} problem(s) at the tables")
-    typer.echo(f"open {site.event_page}")
+        fail(str(e), 2)
+    echo(f"{site.sessions} session(s), {site.hands} hand(s); {len(site.check.problems)} problem(s) at the tables")
+    echo(f"open {site.event_page}")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
-from . import convert, demo, schema, simulate, validate
+from . import convert, demo, examples, schema, simulate, validate
 from . import report
 from . import archive
 from . import analyze
@@ -16,16 +18,30 @@ app = typer.Typer(
     help="Records, replays and checks sessions of Jo-Jotte (and its relatives).\n\n"
          "Start with `jojotte demo`, then `jojotte validate FILE`.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
-for module in (validate, convert, simulate, schema, demo, analyze):
+for module in (validate, convert, simulate, schema, demo, examples, analyze):
     module.register(app)
 report.register(app)
 archive.register(app)
 record_cmd.register(app)
 event_cmd.register(app)
 from . import baloot; baloot.register(app)  # noqa: E402,E702
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"jojotte {version('jojotte-records')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                              help="Print the version and exit.")] = False) -> None:
+    """Records, replays and checks sessions of Jo-Jotte (and its relatives)."""
 
 
 def run() -> None:

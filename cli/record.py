@@ -8,10 +8,17 @@ from typing import Annotated
 
 import typer
 
+from jojotte_records.errors import printable
 from jojotte_records.recorder import Accepted, Recorder, RecorderError, Refusal
 from jojotte_records.rules.base import find_variant
 
 from .common import fail
+
+
+def _print(text: object = "", flush: bool = True) -> None:
+    """What the recorder shows, names and comments read from the file included: terminal controls escaped."""
+    print(printable(str(text)), flush=flush)
+
 
 HELP = """Log a session while it is played: the recorder asks for each event in order, offers the legal choices (Tab completes card names and calls) and refuses an illegal entry with its rule.
 
@@ -151,76 +158,76 @@ def record(
 
 
 def _session(rec: Recorder, file: Path, hands: int | None) -> None:
-    print(f"recording {rec.cls.title} into {file}: " + ", ".join(f"{l} = {n}" for l, n in zip(rec.labels, rec.names)), flush=True)
+    _print(f"recording {rec.cls.title} into {file}: " + ", ".join(f"{l} = {n}" for l, n in zip(rec.labels, rec.names)), flush=True)
     if rec.torn:
-        print(f"the last hand in the file was cut short; it was moved to {file}.torn and is entered again", flush=True)
+        _print(f"the last hand in the file was cut short; it was moved to {file}.torn and is entered again", flush=True)
     if rec.hands:
         bad = sum(1 for v in rec.verdicts if v.issues)
-        print(f"resuming: {len(rec.hands)} hand(s) already recorded" + (f", {bad} with errors" if bad else ""), flush=True)
-        print(_sheet(rec), flush=True)
-    print(COMMANDS, flush=True)
+        _print(f"resuming: {len(rec.hands)} hand(s) already recorded" + (f", {bad} with errors" if bad else ""), flush=True)
+        _print(_sheet(rec), flush=True)
+    _print(COMMANDS, flush=True)
     words: list[tuple[str, ...]] = [()]
     _setup_completion(words)
     try:
         while True:
             done = None if rec.in_hand() else _finished(rec, hands)
             if done:
-                print(f"{done}: the session is complete. Type undo to take the last hand back, or quit.", flush=True)
+                _print(f"{done}: the session is complete. Type undo to take the last hand back, or quit.", flush=True)
                 try:
                     line = input("> ")
                 except EOFError:
-                    print(flush=True)
+                    _print(flush=True)
                     break
                 if line.strip().lower() == "undo":
-                    print(rec.undo() or "nothing to undo", flush=True)
+                    _print(rec.undo() or "nothing to undo", flush=True)
                     continue
                 if line.strip().lower() == "sheet":
-                    print(_sheet(rec), flush=True)
+                    _print(_sheet(rec), flush=True)
                     continue
                 break
             q = rec.question()
             words[0] = q.words
-            print(q.text + (f" [{q.default}]" if q.default else ""), flush=True)
+            _print(q.text + (f" [{q.default}]" if q.default else ""), flush=True)
             if q.choices:
-                print("  legal: " + ", ".join(q.choices), flush=True)
+                _print("  legal: " + ", ".join(q.choices), flush=True)
             try:
                 line = input("> ")
             except EOFError:
-                print(flush=True)
+                _print(flush=True)
                 break
             cmd = line.strip().lower()
             if cmd in ("quit", "exit", "q"):
                 break
             if cmd == "help":
-                print(COMMANDS, flush=True)
+                _print(COMMANDS, flush=True)
                 continue
             if cmd == "sheet":
-                print(_sheet(rec), flush=True)
+                _print(_sheet(rec), flush=True)
                 continue
             out = rec.answer(line)
             if isinstance(out, Refusal):
-                print(str(out), flush=True)
+                _print(str(out), flush=True)
                 continue
             assert isinstance(out, Accepted)
             if out.verdict is None:
                 if cmd == "undo":
-                    print(out.text, flush=True)
+                    _print(out.text, flush=True)
                 continue
             v = out.verdict
-            print(f"hand {v.number} saved: score {rec.score_text(v)}", flush=True)
+            _print(f"hand {v.number} saved: score {rec.score_text(v)}", flush=True)
             for issue in v.issues:
-                print(f"  note: {issue.message} ({issue.rule})", flush=True)
-            print(_sheet(rec), flush=True)
+                _print(f"  note: {issue.message} ({issue.rule})", flush=True)
+            _print(_sheet(rec), flush=True)
     except KeyboardInterrupt:
-        print(flush=True)
+        _print(flush=True)
         lost = (f"the corrections to hand {rec.hand_number} are not saved (the file keeps it as it was); " if rec.reopened
                 else f"hand {rec.hand_number} was not finished and is not saved; " if rec.in_hand() else "")
-        print(f"interrupted: {lost}{len(rec.hands) + rec.reopened} hand(s) are saved in {file}. "
+        _print(f"interrupted: {lost}{len(rec.hands) + rec.reopened} hand(s) are saved in {file}. "
               "Run the same command again to resume.", flush=True)
         raise typer.Exit(130)
     if rec.reopened:
-        print(f"stopped: the corrections to hand {rec.hand_number} are not saved; the file keeps it as it was.", flush=True)
+        _print(f"stopped: the corrections to hand {rec.hand_number} are not saved; the file keeps it as it was.", flush=True)
     elif rec.in_hand():
-        print(f"stopped: hand {rec.hand_number} was not finished and is not saved.", flush=True)
-    print(f"{len(rec.hands) + rec.reopened} hand(s) saved in {file}.", flush=True)
+        _print(f"stopped: hand {rec.hand_number} was not finished and is not saved.", flush=True)
+    _print(f"{len(rec.hands) + rec.reopened} hand(s) saved in {file}.", flush=True)
     sys.stdout.flush()

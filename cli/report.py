@@ -8,15 +8,17 @@ from typing import Annotated, Optional
 import typer
 
 from jojotte_records.errors import JojotteError
-from jojotte_records.report import HANDS_PER_FILE, build_site
+from jojotte_records.report import HANDS_PER_FILE, MANIFEST_NAME, build_site
 
-from .common import fail, progress
+from .common import echo, fail, progress
 
 HELP = """Write a static HTML report: an index of the sessions, a score sheet per session and a replay per hand.
 
+OUT is a new or empty folder, or a report written before (its pages of sessions no longer in the input are removed, and the command says how many); a folder with other files is refused without --force.
+
 The site opens from the file system (no server, no network): open OUT/index.html. Every hand page shows the deal, the bidding, the melds, the dix exchange and the tricks (step with the buttons or the arrow keys), the score and the validator's verdict with the illegal event highlighted. Pages whose content did not change are not written again. See docs/report.md.
 
-Exit code: 0; 1 for a usage error (a missing archive or templates folder); 2 when a record file cannot be read (it is listed on the index page).
+Exit code (README, "Exit codes"): 0, findings in the records included; 2 when a record file cannot be read (it is listed on the index page), no session was found, or for a usage error (a missing archive or templates folder).
 
 Examples:
 
@@ -39,18 +41,29 @@ def report(
     templates: Annotated[Optional[Path], typer.Option("--templates", help="Folder of templates that override the defaults.")] = None,
     hands_per_file: Annotated[int, typer.Option("--hands-per-file", min=1, help="Hands written into one page file (1: a file per hand).")] = HANDS_PER_FILE,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Write into a folder that holds other files than a report.")] = False,
 ) -> None:
+    if out.is_dir() and not (out / MANIFEST_NAME).exists() and not force:
+        others = sorted(p.name for p in out.iterdir())
+        if others:
+            fail(f"{out} holds files that are not a jojotte report ({len(others)}: {', '.join(others[:3])}"
+                 f"{', …' if len(others) > 3 else ''}), which the report would overwrite or leave mixed with its pages; "
+                 "choose an empty or new folder, or give --force")
     try:
         with progress("writing hand pages") as advance:
             result = build_site(paths or [], out, db=db, templates=templates, on_hand=lambda v: advance(1),
                                 hands_per_file=hands_per_file)
     except JojotteError as e:
-        fail(str(e), 1)
+        fail(str(e), 2)
     for p in result.problems:
-        typer.echo(f"{p.source}: {p.message}", err=True)
+        echo(f"{p.source}: {p.message}", err=True)
     if not quiet:
-        typer.echo(f"{result.sessions} session(s), {result.hands} hand(s) ({result.bad_hands} with findings): "
+        echo(f"{result.sessions} session(s), {result.hands} hand(s) ({result.bad_hands} with findings): "
                    f"{result.written} file(s) written, {result.unchanged} unchanged, {result.removed} removed")
-        typer.echo(f"open {result.index}")
-    if result.problems:
+        if result.removed:
+            echo(f"{result.removed} file(s) of the earlier report in {out} removed: sessions that are not in this run's input")
+        echo(f"open {result.index}")
+    if result.problems or not result.sessions:
+        if not result.sessions:
+            echo("no session found in the input", err=True)
         raise typer.Exit(2)

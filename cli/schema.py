@@ -9,6 +9,8 @@ import typer
 
 from jojotte_records.schema import export_schemas, stale_schemas
 
+from .common import echo
+
 HELP = """Write the JSON Schema of the record format (generated from the pydantic models).
 
 Examples:
@@ -30,7 +32,7 @@ def schema(
     if check:
         stale = stale_schemas(out)
         for name in stale:
-            typer.echo(f"{out / name} is stale: run `jojotte schema --out {out}`")
+            echo(f"{out / name} is stale: run `jojotte schema --out {out}`")
         raise typer.Exit(1 if stale else 0)
     for path in export_schemas(out):
-        typer.echo(f"wrote {path}")
+        echo(f"wrote {path}")

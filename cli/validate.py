@@ -9,7 +9,7 @@ import typer
 
 from jojotte_records.validation import sheet_text, check_paths, dump_json, exit_code, verdict_json
 
-from .common import progress
+from .common import echo, progress
 
 HELP = """Replay every call and card of the records through the rules, and recompute the score sheet.
 
@@ -68,26 +68,26 @@ def validate(
         line = f"{len(results)} file(s), {sessions} session(s), {hands} hand(s): {hands - bad} without errors, {bad} with errors"
         if unreadable:
             line += f", {unreadable} file(s) unreadable"
-        typer.echo(line)
+        echo(line)
     raise typer.Exit(exit_code(results))
 
 
 def _print_file(result, verbose: bool) -> None:
     if result.read_error is not None:
-        typer.echo(str(result.read_error))
+        echo(str(result.read_error))
         return
     for summary, hands in result.sessions:
         for issue in summary.issues:
-            typer.echo(str(issue))
+            echo(str(issue))
         for v in hands:
             for issue in v.issues:
-                typer.echo(str(issue))
+                echo(str(issue))
             if verbose:
                 for issue in v.unchecked:
-                    typer.echo(f"{issue}  [not checked]")
+                    echo(f"{issue}  [not checked]")
         status = "ok" if summary.bad_hands == 0 and not summary.issues else f"{summary.bad_hands} hand(s) with errors"
         event = summary.header.get("Event") or "session"
-        typer.echo(f"{result.source}: {event}: {summary.hands} hand(s), {status}; sheet: {sheet_text(summary)}")
+        echo(f"{result.source}: {event}: {summary.hands} hand(s), {status}; sheet: {sheet_text(summary)}")
 
 
 def _restorations(result) -> list[dict]:
@@ -159,7 +159,7 @@ def _print_restorations(result) -> None:
         where = f"{result.source}: hand {item['hand']}: restore"
         r = item["restored"]
         if r is None:
-            typer.echo(f"{where}: not possible: {item['reason']}")
+            echo(f"{where}: not possible: {item['reason']}")
             continue
         if item.get("event"):  # Baloot, Pitch: the hand's points by column, and the value of the declaring side
             made = r["score"]["made"]
@@ -176,11 +176,11 @@ def _print_restorations(result) -> None:
             figures = [f"{w} {score[n][w]}" for w in ("below", "above") if score[n][w]]
             parts.append(f"{n} {' '.join(figures) if figures else 'nothing'} (trick score {score[n]['trick_points']})")
         who = f"{score['winner']} wins the hand" if score["winner"] else "equal totals"
-        typer.echo(f"{where}: {r['text']}: " + ", ".join(parts) + f"; {who}")
+        echo(f"{where}: {r['text']}: " + ", ".join(parts) + f"; {who}")
         if item["as_written"]:
             written = [f"{n} " + (" ".join(f"{k} {v}" for k, v in fig.items() if v) or "nothing")
                        for n, fig in item["as_written"].items()]
-            typer.echo(f"{where}: as written: " + ", ".join(written))
+            echo(f"{where}: as written: " + ", ".join(written))
 
 
 def _at(values, i: int):

@@ -88,13 +88,13 @@ class ArchiveError(JojotteError):
 class QueryRefused(ArchiveError):
     """A statement given to `run_sql` would change something."""
 
-    exit_code = 1
+    exit_code = 2
 
 
 class QueryFailed(ArchiveError):
     """A query failed (a syntax error, an unknown table …)."""
 
-    exit_code = 1
+    exit_code = 2
 
 
 # --- opening and migrations ---------------------------------------------------------
@@ -397,6 +397,7 @@ class FileImport:
     sessions_unchanged: int = 0
     hands: int = 0  # hands stored (new and replaced sessions)
     bad_hands: int = 0  # of those, hands with errors (stored with their verdict)
+    syntax_errors: int = 0  # parts that could not be read (an unknown game or option, a bad line): exit 2, as validate
     hands_read: int = 0  # every hand validated, unchanged sessions included
     plays: int = 0  # plays stored
     error: Issue | None = None
@@ -430,7 +431,7 @@ class _Session:
     """A session being imported: its header, its rules and the canonical text so far."""
 
     __slots__ = ("session_id", "header", "index", "labels", "columns", "names", "rules", "head", "text", "hands", "bad",
-                 "plays", "marks", "flushes")
+                 "syntax", "plays", "marks", "flushes")
 
     def __init__(self, session_id: int, header: SessionHeader, index: int):
         self.session_id = session_id
@@ -444,6 +445,7 @@ class _Session:
         self.text = [self.head]
         self.hands = 0
         self.bad = 0
+        self.syntax = 0  # hands with a part that could not be read
         self.plays = 0
         self.marks: dict[str, int] | None = None  # buffer lengths at its first hand
         self.flushes = 0  # flushes done before its first hand
@@ -598,6 +600,7 @@ class _Importer:
     def _finish_session(self, s: _Session, summary: SessionSummary, key: str, content_hash: str, content: str,
                         source: str, result: FileImport) -> None:
         conn = self.conn
+        result.syntax_errors += sum(1 for i in summary.issues if i.kind == "syntax") + s.syntax
         row = conn.execute("SELECT session_id, content_hash FROM sessions WHERE session_key = ?", [key]).fetchone()
         if row is not None and row[1] == content_hash:
             self._discard(s)
@@ -681,6 +684,7 @@ class _Importer:
         row = self._row
         if v.issues:
             s.bad += 1
+            s.syntax += any(i.kind == "syntax" for i in v.issues)
         # the canonical text, exactly as notation.write_session writes it: header, then "\n" + each hand
         one = write_session(Session(s.header, (rec,)))
         s.text.append(one[len(s.head):] if one.startswith(s.head) else "\n" + write_hand(rec, s.labels, s.columns))

@@ -68,6 +68,7 @@ def add_event_hand(imp, s, v: EventVerdict) -> None:
     labels = tuple(rules.seat_labels)
     if v.issues:
         s.bad += 1
+        s.syntax += any(i.kind == "syntax" for i in v.issues)
     s.text.append("\n" + write_event_hand(rec, rules))
 
     facts = rules.hand_facts(st, score) if st is not None else {}

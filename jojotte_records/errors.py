@@ -7,6 +7,7 @@ and `JojotteError`, and both carry the `Issue` that describes them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -122,3 +123,50 @@ def number_too_large(what: str, digits: str) -> str | None:
         return None
     shown = plain if len(plain) <= _SHOWN_DIGITS else f"{plain[:12]}… ({len(plain)} digits)"
     return f"{what} {shown} is too large (at most {MAX_NUMBER})"
+
+
+# What a message quotes of the input is at most this many characters (issue 16: a 50 MB line was printed back whole).
+MAX_QUOTE = 60
+# The longest tag value a record may write (an [Event] name, a [Variant] list): far above any real one; a longer
+# value is a located syntax error and is not kept (issue 16: a 5 MB [Event] took 975 MB to read).
+MAX_TAG_VALUE = 10_000
+
+
+def shown(text: str, limit: int = MAX_QUOTE) -> str:
+    """``text`` as a message quotes it: at most ``limit`` characters, a cut one ending in "…".
+
+    >>> shown("KS")
+    'KS'
+    >>> shown("abcdefgh", 5)
+    'abcd…'
+    """
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+# Characters a terminal acts on instead of showing (issue 16: `[Event "Club\x1b]0;PWNED\x07"]` retitled the terminal):
+# C0 controls but tab and newline (layout), DEL, C1 controls, and the bidirectional overrides and isolates that can
+# make a line read other than it is.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")  # json.dumps escapes C0 itself
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on shown as its escape (``\\x1b``, ``\\u202e``).
+
+    >>> printable("Club\\x1b]0;PWNED\\x07 \\u202eok")
+    'Club\\\\x1b]0;PWNED\\\\x07 \\\\u202eok'
+    """
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+
+
+def printable_json(text: str) -> str:
+    """A JSON text with DEL, C1 and the bidirectional controls written ``\\uXXXX`` too (json.dumps escapes only C0).
+
+    These characters can only be inside strings, so the text stays the same JSON value.
+
+    >>> printable_json('{"event": "a\\u202eb"}')
+    '{"event": "a\\\\u202eb"}'
+    """
+    return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

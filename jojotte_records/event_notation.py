@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .errors import MAX_NUMBER, Issue, Location, number_too_large
+from .errors import MAX_NUMBER, Issue, Location, number_too_large, shown
 from .record import EventHand, EventItem, EventLine, EventScore
 from .rules.base import EventRules
 
@@ -49,7 +49,7 @@ class EventHandBuilder:
             self.dealer = self.seat(words[3])
             self.column = words[3].col
             for extra in words[4:]:
-                self.error(extra, f"unexpected '{extra.text}' on the hand line")
+                self.error(extra, f"unexpected '{shown(extra.text)}' on the hand line")
         elif len(words) > 1 and words[1].text.isdigit():
             self.error(words[2] if len(words) > 2 else first, "the hand line names the dealer: 'hand N dealer X'")
 
@@ -62,7 +62,7 @@ class EventHandBuilder:
         key = tok.text.upper()
         if key in labels:
             return labels.index(key)
-        self.error(tok, f"'{tok.text}' is not a seat (seats: {', '.join(self.rules.seat_labels)})")
+        self.error(tok, f"'{shown(tok.text)}' is not a seat (seats: {', '.join(self.rules.seat_labels)})")
         return -1
 
     def label(self, text: str) -> str:
@@ -115,7 +115,7 @@ class EventHandBuilder:
                         items.append(item)
                     winner = w or winner
                 elif tok is not None:
-                    self.error(tok, f"an empty item before '{tok.text}'")
+                    self.error(tok, f"an empty item before '{shown(tok.text)}'")
                 chunk = []
             else:
                 chunk.append(tok)
@@ -200,7 +200,7 @@ class EventHandBuilder:
         for k in range(0, len(toks) - 1, 2):
             lab, num = toks[k], toks[k + 1]
             if lab.text.upper() not in columns:
-                self.error(lab, f"'{lab.text}' is not a column of the score sheet ({', '.join(self.rules.sheet_labels)})")
+                self.error(lab, f"'{shown(lab.text)}' is not a column of the score sheet ({', '.join(self.rules.sheet_labels)})")
                 continue
             if (big := number_too_large("score", num.text)) and num.text.lstrip("+-").isdigit():
                 self.error(num, big)
@@ -208,7 +208,7 @@ class EventHandBuilder:
             try:
                 values[columns.index(lab.text.upper())] = int(num.text)
             except ValueError:
-                self.error(num, f"'{num.text}' is not a number of points")
+                self.error(num, f"'{shown(num.text)}' is not a number of points")
         if self.score is not None:
             self.error(first, "a second score line in the hand")
         self.score = EventScore(tuple(values), first.line, first.col, tuple(comments))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import Issue, Location
+from .errors import Issue, Location, shown
 from .record import SessionHeader
 from .rules.base import EventRules, Rules, find_variant
 
@@ -25,7 +25,50 @@ def rules_for(header: SessionHeader) -> tuple[Rules, list[Issue]]:
             options = cls.options_class.parse(variant)
         except ValueError as e:
             issues.append(Issue("NOTATION", f"[Variant]: {e}", Location(source=src, line=header.tag_line("Variant"), column=1), "syntax"))
-    return cls(options), issues
+    rules = cls(options)
+    _, players_issue = read_players(header, tuple(rules.seat_labels))
+    if players_issue is not None:
+        issues.append(players_issue)
+    return rules, issues
+
+
+def read_players(header: SessionHeader, labels: tuple[str, ...]) -> tuple[tuple[str, ...] | None, Issue | None]:
+    """The names of the ``[Players]`` tag by seat, or None, and what is wrong with the tag (issue 16: it was ignored).
+
+    Names are in seat order, separated by ``;`` (or ``,``). ``SEAT=Name`` puts a name at a seat, where SEAT is a
+    seat label of the game (``B=Bob; A=Alice``); any other ``=`` is part of the name (``Jean=Paul``).
+
+    >>> read_players(SessionHeader((("Players", "B=Bob; Jean=Paul"),)), ("A", "B"))
+    (('Jean=Paul', 'Bob'), None)
+    """
+    raw = header.get("Players")
+    if not raw:
+        return None, None
+    where = Location(source=header.source, line=header.tag_line("Players"), column=1)
+    upper = [lab.upper() for lab in labels]
+    seats: list[str | None] = [None] * len(labels)
+    free: list[str] = []
+    items = [n.strip() for n in raw.replace(",", ";").split(";")]
+    for item in items:
+        head, eq, rest = item.partition("=")
+        if eq and head.strip().upper() in upper:
+            k = upper.index(head.strip().upper())
+            if seats[k] is not None:
+                return None, Issue("NOTATION", f"[Players] names seat {labels[k]} twice; the sheet shows the seats",
+                                   where, "syntax")
+            seats[k] = rest.strip()
+        else:
+            free.append(item)
+    if len(items) != len(labels) or not all(items):
+        return None, Issue("NOTATION", f"[Players] gives {len(items)} name(s) ({'; '.join(shown(n, 20) or '(empty)' for n in items)}) "
+                                       f"for the {len(labels)} seats {' '.join(labels)}; the sheet shows the seats",
+                           where, "syntax")
+    for k in range(len(seats)):
+        if seats[k] is None:
+            seats[k] = free.pop(0)
+    if not all(seats):
+        return None, Issue("NOTATION", "[Players] gives an empty name; the sheet shows the seats", where, "syntax")
+    return tuple(seats), None  # type: ignore[arg-type]
 
 
 def is_event_game(header: SessionHeader) -> bool:
@@ -37,16 +80,9 @@ def is_event_game(header: SessionHeader) -> bool:
 
 
 def player_names(header: SessionHeader, labels: tuple[str, ...]) -> tuple[str, ...]:
-    """The players' names of the ``[Players]`` tag, one per seat (``Alice; Bob`` or ``N=Ann; E=Ed; …``); the
-    seat labels when the tag is missing or does not name every seat."""
-    raw = header.get("Players")
-    if not raw:
-        return labels
-    names = [n.strip() for n in raw.replace(",", ";").split(";")]
-    names = [n.split("=", 1)[1].strip() if "=" in n else n for n in names]
-    if len(names) != len(labels) or not all(names):
-        return labels
-    return tuple(names)
+    """The players' names of the ``[Players]`` tag, one per seat (`read_players`); the seat labels when the tag
+    is missing or cannot be read (`rules_for` reports why)."""
+    return read_players(header, labels)[0] or labels
 
 
 def first_dealer(header: SessionHeader, labels: tuple[str, ...], names: tuple[str, ...], issues: list[Issue]) -> int:
@@ -59,6 +95,6 @@ def first_dealer(header: SessionHeader, labels: tuple[str, ...], names: tuple[st
     for i, lab in enumerate(labels):
         if key in (lab.upper(), names[i].upper()):
             return i
-    issues.append(Issue("NOTATION", f"[FirstDealer \"{fd}\"] names no seat or player",
+    issues.append(Issue("NOTATION", f"[FirstDealer \"{shown(fd)}\"] names no seat or player",
                         Location(source=header.source, line=header.tag_line("FirstDealer"), column=1), "syntax"))
     return -1

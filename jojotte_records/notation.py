@@ -23,7 +23,7 @@ import re
 from typing import Iterable, Iterator, Sequence, TextIO
 
 from .cards import PLAIN_SUITS, card_name, parse_card
-from .errors import MAX_NUMBER, Issue, Location, NotationError, number_too_large
+from .errors import MAX_NUMBER, MAX_TAG_VALUE, Issue, Location, NotationError, number_too_large, shown
 from .record import (FORMAT_VERSION, TAG_ORDER, UNKNOWN_CARD, Call, HandRecord, Play, SeatResult, Session,
                      SessionHeader, Trick, WrittenScore)
 from .event_notation import EventHandBuilder, write_event_hand
@@ -33,7 +33,49 @@ from .rules.base import EventRules, find_variant
 from .rules.jojotte_cards import parse_meld
 
 _TOKEN = re.compile(r"\{[^}]*\}?|[,;:}]|[^\s,;:{}]+")
-_TAG = re.compile(r'^\[\s*([A-Za-z][\w.-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG_NAME = re.compile(r"\[\s*([A-Za-z][\w.-]*)\s+\"")
+
+
+class _TagMatch:
+    """A ``[Name "value"]`` read by `_match_tag`: the name, the value as written (escapes kept), where it ends."""
+
+    __slots__ = ("name", "raw", "_end")
+
+    def __init__(self, name: str, raw: str, end: int):
+        self.name, self.raw, self._end = name, raw, end
+
+    def group(self, k: int) -> str:
+        return self.name if k == 1 else self.raw
+
+    def end(self) -> int:
+        return self._end
+
+
+def _match_tag(text: str) -> _TagMatch | None:
+    """``[Name "value"]`` at the start of ``text``, read by a plain scan (time and memory linear in the line).
+
+    A regular expression with a repeated group kept ~170 bytes per character of the value (issue 16).
+    """
+    m = _TAG_NAME.match(text)
+    if m is None:
+        return None
+    start = pos = m.end()
+    while True:
+        q = text.find('"', pos)
+        if q < 0:
+            return None
+        backslashes = 0
+        while q - 1 - backslashes >= start and text[q - 1 - backslashes] == "\\":
+            backslashes += 1
+        if backslashes % 2 == 0:
+            break
+        pos = q + 1
+    end = q + 1
+    while end < len(text) and text[end].isspace():
+        end += 1
+    if end >= len(text) or text[end] != "]":
+        return None
+    return _TagMatch(m.group(1), text[start:q], end + 1)
 
 SUIT_WORDS = {"S": 0, "H": 1, "D": 2, "C": 3, "SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3,
               "♠": 0, "♥": 1, "♦": 2, "♣": 3, "SPADE": 0, "HEART": 1, "DIAMOND": 2, "CLUB": 3}
@@ -104,7 +146,7 @@ def _ends_inside_comment(text: str, inside: bool = False) -> bool:
     In a tag line, braces inside the quoted value are text too.
     """
     if not inside and text.lstrip().startswith("["):
-        m = _TAG.match(text.lstrip())
+        m = _match_tag(text.lstrip())
         if m:
             text = text.lstrip()[m.end():]
     pos = 0
@@ -216,7 +258,7 @@ class SessionReader:
             return None
         s = self.seat_of.get(tok.text.upper())
         if s is None:
-            hb.error(tok, f"unknown seat '{tok.text}' (seats are {' '.join(self.labels)})")
+            hb.error(tok, f"unknown seat '{shown(tok.text)}' (seats are {' '.join(self.labels)})")
         return s
 
     def card(self, hb: _HandBuilder, tok: _Tok) -> int | None:
@@ -225,7 +267,7 @@ class SessionReader:
         try:
             return parse_card(tok.text)
         except ValueError:
-            hb.error(tok, f"invalid card '{tok.text}' (expected a rank A K Q J T 9 8 7 then a suit S H D C)")
+            hb.error(tok, f"invalid card '{shown(tok.text)}' (expected a rank A K Q J T 9 8 7 then a suit S H D C)")
             return None
 
     @staticmethod
@@ -253,7 +295,7 @@ class SessionReader:
         try:
             return int(tok.text.lstrip("+"))
         except ValueError:
-            hb.error(tok, f"expected {what}, found '{tok.text}'")
+            hb.error(tok, f"expected {what}, found '{shown(tok.text)}'")
             return None
 
     # --- fast paths for plain canonical lines (no comments); None means "use the full reader" ---
@@ -514,10 +556,10 @@ class SessionReader:
                 melds = tuple(ms)
                 rest = []
             if kind is None:
-                hb.error(verb_tok, f"unknown call '{verb_tok.text}'")
+                hb.error(verb_tok, f"unknown call '{shown(verb_tok.text)}'")
                 continue
             if rest:
-                hb.error(rest[0], f"unexpected '{rest[0].text}' after the call")
+                hb.error(rest[0], f"unexpected '{shown(rest[0].text)}' after the call")
             if seat is None:
                 continue
             out.append(Call(seat, kind, suit, melds, words[0].line, words[0].col, comments))
@@ -574,7 +616,7 @@ class SessionReader:
                 else:
                     announce = a  # kept as written; the validator rules on it (JJ-JOJOTTE-8)
                 if len(words) > 3:
-                    hb.error(words[3], f"unexpected '{words[3].text}' after the card")
+                    hb.error(words[3], f"unexpected '{shown(words[3].text)}' after the card")
             if seat is None or card is None:
                 continue
             plays.append(Play(seat, card, announce, words[1].line, words[1].col, comments))
@@ -632,7 +674,7 @@ class SessionReader:
                 continue
             seat = self.score_of.get(item[0].text.upper())
             if seat is None:
-                hb.error(item[0], f"unknown seat '{item[0].text}' on the score line (the sheet's columns are {' '.join(self.score_labels)})")
+                hb.error(item[0], f"unknown seat '{shown(item[0].text)}' on the score line (the sheet's columns are {' '.join(self.score_labels)})")
             rest = item[1:]
             if not rest:
                 hb.error(item[0], "write 'below N' and/or 'above N' after the seat")
@@ -648,7 +690,7 @@ class SessionReader:
                     if seat is not None:
                         above[seat] += n
                 else:
-                    hb.error(rest[i], f"expected 'below' or 'above', found '{rest[i].text}'")
+                    hb.error(rest[i], f"expected 'below' or 'above', found '{shown(rest[i].text)}'")
         hb.score = WrittenScore(tuple(below), tuple(above), aside, first.line, first.col)
 
 
@@ -678,7 +720,7 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
         if not stripped:
             continue
         if stripped.startswith("["):
-            m = _TAG.match(stripped)
+            m = _match_tag(stripped)
             if reader is not None:
                 # a tag after hands: a new session begins
                 if hb is not None:
@@ -689,7 +731,11 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
             if not in_tags:
                 in_tags = True
                 tag_line = line_no
-            if m:
+            if m and len(m.group(2)) > MAX_TAG_VALUE:
+                tag_issues.append(Issue("NOTATION", f"the value of the tag [{shown(m.group(1))}] is {len(m.group(2)):,} characters "
+                                        f"long (at most {MAX_TAG_VALUE:,}); it is not kept",
+                                        Location(source=name, line=line_no, column=len(text) - len(stripped) + 1), kind="syntax"))
+            elif m:
                 tag = _CANONICAL_TAGS.get(m.group(1).lower(), m.group(1))
                 tags.append((tag, m.group(2).replace('\\"', '"').replace("\\\\", "\\")))
                 tag_lines.append(line_no)
@@ -698,13 +744,13 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                     if t.is_comment:
                         pre_comments.append(t.comment)
                     else:
-                        tag_issues.append(Issue("NOTATION", f"unexpected '{t.text}' after the tag (one tag per line)",
+                        tag_issues.append(Issue("NOTATION", f"unexpected '{shown(t.text)}' after the tag (one tag per line)",
                                                 Location(source=name, line=line_no, column=len(text) - len(stripped) + m.end() + t.col),
                                                 kind="syntax", token=t.text))
                         break
             else:
                 col = len(text) - len(stripped) + 1
-                tag_issues.append(Issue("NOTATION", f"cannot read the tag '{stripped[:40]}' (write [Name \"value\"])",
+                tag_issues.append(Issue("NOTATION", f"cannot read the tag '{shown(stripped)}' (write [Name \"value\"])",
                                         Location(source=name, line=line_no, column=col), kind="syntax"))
             continue
         if starts is None and hb is not None and events is None and "{" not in text and len(stripped) == len(text):
@@ -733,6 +779,13 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
                 and len(stripped) == len(text) and hb.fast_line(stripped, line_no)):
             continue
         toks = _tokenize(text, line_no, starts)
+        if toks and toks[-1].is_comment and not toks[-1].text.endswith("}"):
+            # only the last line of a file can end inside a comment (`_logical_lines` joins the others)
+            opened = toks[-1]
+            issue = Issue("NOTATION", "a '{' comment is never closed (it runs to the end of the file)",
+                          Location(source=name, line=opened.line, column=opened.col,
+                                   hand=hb.number if hb is not None else None), kind="syntax", token="{")
+            (hb.issues if hb is not None else tag_issues).append(issue)
         stray = [t for t in toks if t.text == "}"]
         if stray:
             toks = [t for t in toks if t.text != "}"]
@@ -784,11 +837,11 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
             try:
                 reader.line(hb, key, toks[1:], first)
             except (IndexError, ValueError) as e:  # a line too short to read
-                hb.error(first, f"cannot read this '{key}' line ({e})")
+                hb.error(first, f"cannot read this '{key}' line ({shown(str(e))})")
         else:
             rest = " ".join(t.text for t in toks[1:]) if stray else text[first.col - 1 + len(first.text):].strip()
             hb.extra.append((first.text, rest))
-            hb.error(first, f"unknown line '{first.text}' (kept; known lines: {', '.join(LINE_KEYS)})")
+            hb.error(first, f"unknown line '{shown(first.text)}' (kept; known lines: {', '.join(LINE_KEYS)})")
     if hb is not None:
         yield hb.build()
     elif reader is None and (tags or tag_issues):
@@ -838,7 +891,7 @@ def _start_hand(reader: SessionReader, toks: list[_Tok]) -> _HandBuilder:
             hb.marks.append(("dealer", words[i + 1].line, words[i + 1].col))
             i += 2
         else:
-            hb.error(words[i], f"unexpected '{words[i].text}' on the hand line")
+            hb.error(words[i], f"unexpected '{shown(words[i].text)}' on the hand line")
             i += 1
     if dealer < 0 and not any(w.text.lower() == "dealer" for w in words):
         hb.error(first, "the hand line names the dealer: 'hand N dealer X'")

@@ -482,6 +482,18 @@ def make_environment(templates: str | os.PathLike | None = None):
     return env
 
 
+def wins(who: str, what: str = "") -> str:
+    """``who wins`` or, for a side named by its players (``Nora and Sam``), ``who win``; ``what`` follows.
+
+    >>> wins("Nora and Sam", "the session")
+    'Nora and Sam win the session'
+    >>> wins("Eve")
+    'Eve wins'
+    """
+    verb = "win" if " and " in who or " & " in who else "wins"
+    return f"{who} {verb}" + (f" {what}" if what else "")
+
+
 @_pass_context
 def _render_hand(context, hand):
     """``{{ render_hand(hand) }}``: ``_hand.html`` with the page's names and ``hand``.
@@ -691,7 +703,7 @@ class _Session(HandFiles):
             if score.void:
                 result = "void"
             elif 0 <= score.winner < seats:
-                result = f"{names[score.winner]} wins"
+                result = wins(names[score.winner])
             else:
                 result = "equal totals"
             tricks = "-".join(str(t) for t in score.tricks) if not score.void else ""
@@ -1424,8 +1436,10 @@ def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, Callable[[],
         for f in iter_record_files([p]):
             if f == "-":
                 base = "stdin"
-            elif in_folder:
+            elif in_folder and Path(f) != root:
                 base = str(Path(f).relative_to(root).with_suffix(""))
+            elif in_folder:
+                base = root.name or "records"  # the folder itself: it holds no record, or cannot be listed
             else:
                 base = Path(f).stem
             yield base, ("<stdin>" if f == "-" else f), (lambda f=f: open_records(f)), in_folder
@@ -1482,6 +1496,7 @@ def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, 
         try:
             site.add_stream(base, source, items())
         except (OSError, UnicodeDecodeError, ValueError) as exc:
-            message = exc.strerror if isinstance(exc, OSError) and exc.strerror else (str(exc).splitlines() or [""])[0]
-            site.problems.append(FileProblem(source, f"cannot read the records: {message}"))
+            from .validation import read_error  # the reason validate gives (a folder without records, not UTF-8 …)
+
+            site.problems.append(FileProblem(source, read_error(source, exc).message))
     return site.finish()

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
 
-from .errors import Issue, Location
+from .errors import Issue, Location, printable_json
 from .events import EventSummary, EventVerdict
 from .games import rules_for
 from .notation import iter_records
@@ -77,12 +77,21 @@ def iter_record_files(paths: Iterable[str]) -> Iterator[str]:
             continue
         path = Path(p)
         if path.is_dir():
-            for root, dirs, files in os.walk(path):
+            # a folder that cannot be listed is yielded like a file, so that its reader reports it (issue 16: it was skipped)
+            unlisted: list[OSError] = []
+            found = 0
+            for root, dirs, files in os.walk(path, onerror=unlisted.append):
+                yield from (str(e.filename) for e in unlisted)
+                unlisted.clear()
                 dirs.sort()
                 for f in sorted(files):
                     full = Path(root) / f
                     if f.endswith(".jjt") or (f.endswith(".json") and is_record_json(full)):
+                        found += 1
                         yield str(full)
+            yield from (str(e.filename) for e in unlisted)
+            if not found and not unlisted:
+                yield p  # a folder without a record is an input that cannot be read (its reader says so)
         else:
             yield p
 
@@ -147,19 +156,45 @@ def open_records(path: str, on_progress: Callable[[int], None] | None = None) ->
             stream.close()
 
 
+def read_record_text(path: str) -> str:
+    """The whole text of a record file, or of standard input for ``-``: read as bytes, decoded as strict UTF-8
+    (a byte-order mark dropped), exactly as `open_records` decodes it.
+
+    Raises:
+        OSError, UnicodeDecodeError: the file cannot be read (`read_error` says why).
+    """
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as f:
+            data = f.read()
+    return data.decode("utf-8-sig", errors="strict")
+
+
 def read_error(path: str, exc: Exception) -> Issue:
     """The issue for a file that cannot be read: not UTF-8, missing, or JSON that does not follow the schema."""
     name = "<stdin>" if path == "-" else path
     if isinstance(exc, UnicodeDecodeError):
-        return Issue("NOTATION", f"the file is not UTF-8 text (byte {exc.start})", Location(source=name), "syntax")
+        # FILE, not a rule of the notation: the file itself cannot be read (issue 16)
+        return Issue("FILE", f"the file is not UTF-8 text (byte {exc.start})", Location(source=name), "syntax")
     if isinstance(exc, OSError):
-        return Issue("NOTATION", f"cannot read the file: {exc.strerror or exc}", Location(source=name), "syntax")
+        what = "file"
+        if path != "-" and os.path.isdir(path):  # a folder `iter_record_files` could not list: why
+            what = "folder"
+            try:
+                os.scandir(path).close()
+            except OSError as e:
+                exc = e
+            else:
+                return Issue("FILE", "no record file in the folder (*.jjt, or *.json records)", Location(source=name), "syntax")
+        return Issue("FILE", f"cannot read the {what}: {exc.strerror or exc}", Location(source=name), "syntax")
     from pydantic import ValidationError
 
     if isinstance(exc, ValidationError):
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
-        return Issue("NOTATION", f"JSON record does not follow the schema at {where}: {err['msg']}", Location(source=name), "syntax")
+        at = f" at {where}" if where else ""
+        return Issue("NOTATION", f"JSON record does not follow the schema{at}: {err['msg']}", Location(source=name), "syntax")
     return Issue("NOTATION", f"cannot read the record: {exc}", Location(source=name), "syntax")
 
 
@@ -338,5 +373,6 @@ def verdict_json(results: list[FileResult]) -> dict:
 
 
 def dump_json(doc: dict, out: TextIO) -> None:
-    json.dump(doc, out, ensure_ascii=False, indent=1)
+    # DEL, C1 and the bidirectional controls escaped as well as C0 (issue 16): the document may reach a terminal
+    out.write(printable_json(json.dumps(doc, ensure_ascii=False, indent=1)))
     out.write("\n")

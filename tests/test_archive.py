@@ -417,7 +417,7 @@ def test_sql_refuses_writes_and_changes_nothing(archive, statement, tmp_path):
     before = _file_hash(archive)
     counts = table_counts(archive)
     result = runner.invoke(app, ["sql", statement, "--db", str(archive)])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     assert "refused" in result.output and "read-only" in result.output
     assert _file_hash(archive) == before and table_counts(archive) == counts
     assert not (tmp_path / "out.csv").exists()
@@ -467,7 +467,7 @@ def test_sql_refuses_every_write_file_read_and_extension_load(own_archive, attac
     (tmp_path / "mine.csv").write_text("a,b\n1,2\n")
     query = attack.format(db=archive, out=tmp_path / "out.csv", outdir=tmp_path / "dump", csv=tmp_path / "mine.csv")
     result = runner.invoke(app, ["sql", query, "--db", str(archive)])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     assert "refused" in result.output and "nothing was changed" in result.output, result.output
     assert "Traceback" not in result.output
     assert _file_hash(archive) == before
@@ -476,7 +476,7 @@ def test_sql_refuses_every_write_file_read_and_extension_load(own_archive, attac
 
 def test_sql_explain_analyze_names_what_it_refuses(archive, tmp_path):
     result = runner.invoke(app, ["sql", f"EXPLAIN ANALYZE COPY (SELECT 'x') TO '{tmp_path / 'x.csv'}'", "--db", str(archive)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "EXPLAIN" in result.output and "COPY" in result.output
 
 
@@ -489,7 +489,7 @@ def test_sql_what_duckdb_cannot_parse_does_not_run(own_archive, attack, tmp_path
     archive = own_archive
     before = _file_hash(archive)
     result = runner.invoke(app, ["sql", attack.format(out=tmp_path / "out.csv"), "--db", str(archive)])
-    assert result.exit_code == 1 and "does not parse" in result.output
+    assert result.exit_code == 2 and "does not parse" in result.output
     assert _file_hash(archive) == before and table_counts(archive)["sessions"] > 0
     assert not (tmp_path / "out.csv").exists()
 
@@ -527,7 +527,7 @@ def test_sql_reads(archive):
     assert result.output.splitlines() == ["name,seat", "Alice,0"]
     result = runner.invoke(app, ["sql", "DESCRIBE plays", "--db", str(archive)])
     assert result.exit_code == 0 and "card_id" in result.output
-    assert runner.invoke(app, ["sql", "SELEC nonsense", "--db", str(archive)]).exit_code == 1
+    assert runner.invoke(app, ["sql", "SELEC nonsense", "--db", str(archive)]).exit_code == 2
     assert run_sql(archive, "SELECT count(*) AS n FROM hands").rows == [(15,)]
 
 
@@ -647,7 +647,9 @@ def test_import_standard_input_and_json(tmp_path):
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "verdicts.json").write_text('{"a.jjt": {"rule": "JJ-PLAY-3"}}', encoding="utf-8")
     # a JSON file in a folder that is not a record file is left out of the walk: nothing is read
-    assert list(import_paths(db, [str(tmp_path / "notes")])) == []
+    # a folder without a record is an input that cannot be read (README, "Exit codes")
+    [r] = list(import_paths(db, [str(tmp_path / "notes")]))
+    assert r.status == "error" and "no record file in the folder" in r.error.message
     [r] = list(import_paths(db, [str(tmp_path / "notes" / "verdicts.json")]))
     assert r.status == "error"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from jj_helpers import action, draw, full_hand, mask, play, rules_with, run, run_plays, start
+from jj_helpers import action, check_deal, deal_state, draw, full_hand, mask, play, rules_with, run, run_plays, start
 from jojotte_records.cards import parse_card
 from jojotte_records.rules.base import CHANCE, Action
 from jojotte_records.rules.jojotte import JojotteRules
@@ -122,12 +122,12 @@ def test_jojotte_cites_the_rule_of_the_check(what, variant, auction, after, play
 def test_jojotte_deal_and_draw_citations():
     rules = JojotteRules()
     # JJ-DECK-1: a card outside the 32-card pack; JJ-DEAL-5: a card dealt twice; JJ-DEAL-3: seven cards dealt
-    assert rules.check_deal((mask("6S KH"), mask("AS")), parse_card("9H")).rule == "JJ-DECK-1"
-    assert rules.check_deal((mask("KH"), mask("KH")), parse_card("9H")).rule == "JJ-DEAL-5"
-    assert rules.check_deal((mask("7S 8S 9S TS JS QS KS"), 0), parse_card("9H")).rule == "JJ-DEAL-3"
+    assert check_deal(rules, (mask("6S KH"), mask("AS")), parse_card("9H")).rule == "JJ-DECK-1"
+    assert check_deal(rules, (mask("KH"), mask("KH")), parse_card("9H")).rule == "JJ-DEAL-5"
+    assert check_deal(rules, (mask("7S 8S 9S TS JS QS KS"), 0), parse_card("9H")).rule == "JJ-DEAL-3"
     _, s = jj_state(auction=SUITED)
     a6, b6 = " ".join(A9.split()[:6]), " ".join(B9.split()[:6])
-    s = rules.initial_state(1, (mask(a6), mask(b6)), parse_card("9H"))
+    s = deal_state(rules, 1, (mask(a6), mask(b6)), parse_card("9H"))
     s = run(rules, s, SUITED)
     # JJ-DRAW-4: a drawn card already in play (A's KH)
     assert rules.check(s, Action(CHANCE, "draw", cards=(mask("KH KD QD"), mask("9D 8D 7D")))).rule == "JJ-DRAW-4"

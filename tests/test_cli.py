@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -109,8 +110,9 @@ def test_committed_schema_is_up_to_date():
 
 
 def test_installed_command_works_from_outside_the_repository(tmp_path):
-    exe = shutil.which("jojotte")
-    assert exe is not None, "the console script is installed by pip install"
+    # the console script of this interpreter's environment, not whichever `jojotte` comes first on PATH
+    exe = Path(sys.executable).parent / "jojotte"
+    assert exe.is_file(), "the console script is installed by pip install"
     env = dict(os.environ, PYTHONPATH="")
     out = subprocess.run([exe, "demo"], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120)
     assert out.returncode == 0, out.stderr

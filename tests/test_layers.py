@@ -158,7 +158,9 @@ def test_no_private_name_imported_from_another_module():
 
 
 def test_the_library_never_imports_the_cli():
-    found = [e for e in EDGES if not e.source.startswith(CLI) and (e.target == CLI or e.target.startswith(CLI + "."))]
+    # ``python -m jojotte_records`` (__main__) is the command itself, not the library
+    found = [e for e in EDGES if not e.source.startswith(CLI) and e.source != "jojotte_records.__main__"
+             and (e.target == CLI or e.target.startswith(CLI + "."))]
     assert not found, "library modules importing the command line:\n" + "\n".join(f"    {e}" for e in found)
 
 

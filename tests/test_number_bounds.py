@@ -69,7 +69,9 @@ def test_the_bound_itself_is_accepted_and_one_more_is_not(tmp_path):
     (tmp_path / "bad.jjt").write_text(bad)
     assert "too large" not in runner.invoke(app, ["validate", str(tmp_path / "ok.jjt")]).output
     assert "hand number 1000000000 is too large" in runner.invoke(app, ["validate", str(tmp_path / "bad.jjt")]).output
-    assert runner.invoke(app, ["import", str(tmp_path), "--db", str(tmp_path / "a.duckdb")]).exit_code == 0
+    # the part bad.jjt cannot read makes the run exit 2, as validate (README, "Exit codes"); nothing crashes
+    imported = runner.invoke(app, ["import", str(tmp_path), "--db", str(tmp_path / "a.duckdb")])
+    assert imported.exit_code == 2 and "1 part(s) could not be read" in imported.output, imported.output
 
 
 @pytest.mark.parametrize("example", ["spec-rubber.jjt", "pitch-game.jjt"])

@@ -397,7 +397,7 @@ def test_unreadable_file_is_listed_on_the_index(tmp_path):
     bad.write_text('{"not": "a record"}', encoding="utf-8")
     result = build_site([str(EXAMPLES / "doubles.jjt"), str(bad)], tmp_path / "out")
     assert [p.source for p in result.problems] == [str(bad)]
-    assert "cannot read the records" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "JSON record does not follow the schema at sessions" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
 
 
 def test_json_that_is_not_a_record_file_is_skipped_in_folders(tmp_path):
@@ -474,11 +474,11 @@ def test_cli_report_writes_the_site_and_prints_its_path(tmp_path):
     assert "0 file(s) written" in again.output
 
 
-def test_cli_report_usage_errors_exit_1(tmp_path):
+def test_cli_report_usage_errors_exit_2(tmp_path):
     result = runner.invoke(app, ["report", "--out", str(tmp_path)])
-    assert result.exit_code == 1 and "nothing to report" in result.output
+    assert result.exit_code == 2 and "nothing to report" in result.output  # a usage error (README, "Exit codes")
     result = runner.invoke(app, ["report", "--db", str(tmp_path / "missing.duckdb"), "--out", str(tmp_path)])
-    assert result.exit_code == 1 and "does not exist" in result.output
+    assert result.exit_code == 2 and "does not exist" in result.output
 
 
 def test_cli_report_unreadable_file_exits_2(tmp_path):
@@ -486,7 +486,7 @@ def test_cli_report_unreadable_file_exits_2(tmp_path):
     bad.write_bytes(b"\xff\xfe not utf-8")
     result = runner.invoke(app, ["report", str(bad), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert "cannot read the records" in result.output
+    assert "the file is not UTF-8 text" in result.output
 
 
 def test_three_and_four_player_pages_show_who_does_not_play(tmp_path):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, NamedTuple
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, shown
 
 CHANCE = -1
 
@@ -115,7 +115,7 @@ class Options:
             name, _, value = item.partition("=")
             name = name.strip().removeprefix("variant.").removeprefix("opt.")
             if name not in known:
-                raise ValueError(f"unknown option '{name}' (known: {', '.join(sorted(known))})")
+                raise ValueError(f"unknown option '{shown(name)}' (known: {', '.join(sorted(known))})")
             default = known[name].default
             value = value.strip().strip('"') if value else "true"
             if isinstance(default, bool):
@@ -317,7 +317,7 @@ def find_variant(name: str) -> type[Rules]:
         return VARIANTS[key]
     except KeyError:
         known = sorted({c.name for c in VARIANTS.values()})
-        raise ValueError(f"unknown game '{name}' (known: {', '.join(known)})") from None
+        raise ValueError(f"unknown game '{shown(name)}' (known: {', '.join(known)})") from None
 
 
 class EventRules(Rules):
