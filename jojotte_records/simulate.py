@@ -1,7 +1,7 @@
 """Random legal sessions, for tests and benchmarks: a random legal choice at every decision.
 
-Everything goes through the rules core (`legal_actions`, ``apply``, ``score_hand``,
-`ScoreSheet.add`); the simulator only shuffles and chooses. Same seed, same output.
+Everything goes through the rules core (`legal_actions`, ``apply``, ``hand_score``,
+``add_score``); the simulator only shuffles and chooses. Same seed, same output.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from .cards import cards_of
 from .record import Call, HandRecord, Play, SessionHeader, Trick, WrittenScore
 from .rules.base import CHANCE, Action, find_variant
 from .rules.jojotte import AUCTION, DRAW, VOID_HAND, JojotteRules
-from .rules.jojotte_sheet import ScoreSheet
 
 
 def simulate_header(game: str = "jojotte", seed: int = 0, variant: str = "", first_dealer: int = 0) -> SessionHeader:
@@ -29,14 +28,14 @@ def simulate_header(game: str = "jojotte", seed: int = 0, variant: str = "", fir
 def simulate_hands(rules: JojotteRules, hands: int, rng: random.Random, first_dealer: int = 0) -> Iterator[HandRecord]:
     """``hands`` random legal hands, dealt alternately, each with the score written as the core computes it."""
     columns = range(len(rules.sheet_labels))  # a column per player, or per side
-    sheet = ScoreSheet.empty(len(columns))
+    sheet = rules.new_sheet()
     dealer = first_dealer
     pack = list(rules.pack.cards)
     for number in range(1, hands + 1):
         rng.shuffle(pack)
         record, state = _one_hand(rules, number, dealer, pack, rng)
-        score = rules.score_hand(state)
-        sheet, entry = sheet.add(score, rules.options)
+        score = rules.hand_score(state, sheet)
+        sheet, entry = rules.add_score(sheet, score)
         below = tuple(entry.below(s) for s in columns)
         above = tuple(entry.above(s) for s in columns)
         yield record._replace(score=WrittenScore(below, above, entry.held_aside))

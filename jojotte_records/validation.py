@@ -1,7 +1,7 @@
 """Validating files: finding record files, reading text or JSON, and the JSON verdict.
 
 `check_paths` is what ``jojotte validate`` runs: it streams every file hand by
-hand through `replay.SessionValidator` and yields one `FileResult` per file.
+hand through `replay.SessionValidator` (every game) and yields one `FileResult` per file.
 `verdict_json` turns results into the documented JSON document.
 """
 
@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
 
 from .errors import Issue, Location
-from .events import EventSummary, EventVerdict
 from .notation import iter_records
 from .replay import HandVerdict, SessionSummary, validate_stream
 
@@ -191,7 +190,7 @@ def sheet_text(summary) -> str:
     """One line for a session's sheet: ``Ann 420 (1 rubber(s), 2 game(s))`` …, or a game's scores (``NS 52, EW 31; won by NS``)."""
     s = summary.sheet
     names = summary.names
-    if isinstance(summary, EventSummary):
+    if summary.rules.notation == "events":
         text = ", ".join(f"{names[i]} {v}" for i, v in enumerate(s.scores))
         if s.over:
             text += "; won by " + " and ".join(names[c] for c in summary.winners)
@@ -200,7 +199,7 @@ def sheet_text(summary) -> str:
     return ", ".join(parts) + (f"; held aside {s.pool}" if s.pool else "")
 
 
-def event_hand_json(v: EventVerdict, labels: tuple[str, ...]) -> dict:
+def event_hand_json(v: HandVerdict, labels: tuple[str, ...]) -> dict:
     score = {}
     if v.score is not None:
         score = {lab: {"points": v.score.delta[c],
@@ -217,7 +216,7 @@ def event_hand_json(v: EventVerdict, labels: tuple[str, ...]) -> dict:
     }
 
 
-def event_session_json(summary: EventSummary, hands: list[EventVerdict]) -> dict:
+def event_session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dict:
     labels = summary.labels
     return {
         "event": summary.header.get("Event"),
@@ -254,7 +253,7 @@ def hand_json(v: HandVerdict, labels: tuple[str, ...]) -> dict:
 
 
 def session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dict:
-    if isinstance(summary, EventSummary):
+    if summary.rules.notation == "events":
         return event_session_json(summary, hands)
     labels = summary.labels
     sheet = summary.sheet
