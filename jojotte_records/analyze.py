@@ -48,6 +48,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import SUIT_MASKS, KING, QUEEN, card_name, iter_cards, make_card, parse_card
+from .dd_comment import format_dd_comment, without_dd
 from .errors import JojotteError
 from .record import HandRecord
 from .rules.base import Action
@@ -55,7 +56,6 @@ from .rules.jojotte import DONE, PLAY, HandScore, JJState, JojotteRules
 from .rules.jojotte_cards import JOJOTTE, LAST_TRICK, POINTS, STRENGTH, legal_play_mask, mask_points, trick_winner
 
 INF = 10_000
-DD_TAG = "[%dd"  # the comment command the analyzer writes and replaces
 MISTAKE_POINTS = 20  # JJ issue 8: a mistake costs 20 points or more
 END_CARDS = 4  # the last two tricks (four cards) without a king or queen of trumps: a full minimax, kept
 
@@ -1160,13 +1160,8 @@ class CardAnalysis(NamedTuple):
     def comment(self, sides: str = "") -> str:
         """The machine-readable comment: ``[%dd eval=25 cost=15 best=KS mark=mistake]``; ``sides`` (``vs=A-C``,
         three-player forms): whose value ``eval`` is, the first seat's minus the second's (A minus B without it)."""
-        best = ",".join(card_name(c) + (f"+{w}" if w else "") for c, w in self.best)
-        text = f"{DD_TAG} eval={self.after} cost={self.cost} best={best}"
-        if self.mark:
-            text += f" mark={self.mark}"
-        if sides:
-            text += f" vs={sides}"
-        return text + "]"
+        best = [card_name(c) + (f"+{w}" if w else "") for c, w in self.best]
+        return format_dd_comment(self.after, self.cost, best, self.mark, sides)
 
     def as_json(self, labels: tuple[str, ...] = ("A", "B")) -> dict:
         return {"trick": self.trick, "card": self.card_index, "seat": labels[self.seat], "played": card_name(self.card),
@@ -1300,48 +1295,10 @@ def annotate_hand(hand: HandRecord, analysis: list[CardAnalysis], sides: str = "
         for j, p in enumerate(t.plays, 1):
             a = by_card.get((t.number, j))
             if a is not None:
-                kept = tuple(c for c in p.comments if not c.lstrip().startswith(DD_TAG))
-                p = p._replace(comments=kept + (a.comment(sides),))
+                p = p._replace(comments=without_dd(p.comments) + (a.comment(sides),))
             plays.append(p)
         tricks.append(t._replace(plays=tuple(plays)))
     return hand._replace(tricks=tuple(tricks))
-
-
-def parse_dd_comment(text: str) -> dict[str, str] | None:
-    """The fields of a ``[%dd …]`` comment, or None.
-
-    >>> parse_dd_comment("[%dd eval=-10 cost=15 best=KS,QS mark=mistake]")["best"]
-    'KS,QS'
-    """
-    t = text.strip()
-    if not t.startswith(DD_TAG) or not t.endswith("]"):
-        return None
-    out = {}
-    for item in t[len(DD_TAG):-1].split():
-        k, _, v = item.partition("=")
-        out[k] = v
-    return out
-
-
-def dd_fields(comments) -> tuple[int | None, int | None, str | None, str | None, str | None] | None:
-    """(eval, cost, best, mark, vs) of the first ``[%dd …]`` comment among a card's ``comments``, or None.
-
-    The archive's ``plays.dd_*`` columns; a field that is missing or unreadable is None (``vs``: whose
-    value ``eval`` is in three- and four-player forms, ``A-C``, ``N+S-E+W``; None for A minus B).
-
-    >>> dd_fields(("void", "[%dd eval=-10 cost=15 best=KS,QS mark=mistake]"))
-    (-10, 15, 'KS,QS', 'mistake', None)
-    """
-    for c in comments:
-        f = parse_dd_comment(c)
-        if f is not None:
-            def num(key):
-                try:
-                    return int(f[key])
-                except (KeyError, ValueError):
-                    return None
-            return num("eval"), num("cost"), f.get("best") or None, f.get("mark") or None, f.get("vs") or None
-    return None
 
 
 # --- four players in partnerships: the last tricks, exactly ------------------------------------------
@@ -1871,7 +1828,7 @@ def analyze_paths(paths, on_hand=None):
 
     ``on_hand(analysis)`` is called after each hand (progress).
     """
-    from .replay import player_names
+    from .games import player_names
     from .validation import check_paths
 
     for result in check_paths(paths, keep_hands=True):

@@ -120,6 +120,7 @@ def annotate_ending(hand, analysis: EndingAnalysis):
     """The `record.EventHand` with a ``[%dd eval=… cost=… best=… mark=… vs=…]`` comment on each analysed card
     (``eval``: the declaring team's forced card points from that card on; ``vs``: that team), earlier ones replaced."""
     from .cards import card_name
+    from .dd_comment import format_dd_comment, without_dd
     from .record import EventItem
 
     by_place = {(c.trick, c.index): c for c in analysis.cards}
@@ -137,10 +138,8 @@ def annotate_ending(hand, analysis: EndingAnalysis):
             if is_card:
                 place += 1
             if c is not None:
-                kept = tuple(x for x in item.comments if not x.lstrip().startswith("[%dd"))
-                text = (f"[%dd eval={c.after} cost={c.cost} best={','.join(card_name(b) for b in c.best)}"
-                        + (f" mark={c.marks[0]}" if c.marks else "") + f" vs={team}]")
-                item = EventItem(item.label, item.words, item.line, item.column, kept + (text,))
+                text = format_dd_comment(c.after, c.cost, [card_name(b) for b in c.best], c.marks[0] if c.marks else "", team)
+                item = EventItem(item.label, item.words, item.line, item.column, without_dd(item.comments) + (text,))
             items.append(item)
         lines.append(line._replace(items=tuple(items)))
     return hand._replace(lines=tuple(lines))

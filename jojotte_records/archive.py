@@ -38,18 +38,18 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .analyze import dd_fields
 from .archive_events import add_event_hand, event_session_rows, hand_status
 from .cards import SEVEN, card_name, make_card
+from .dd_comment import dd_fields
 from .errors import Issue, JojotteError, Location, number_too_large
-from .games import rules_for
+from .games import player_names, rules_for
 from .notation import sheet_column, write_hand, write_session
 from .record import EventHand, HandRecord, Session, SessionHeader
-from .replay import HandVerdict, SessionSummary, player_names, validate_stream
+from .replay import HandVerdict, SessionSummary, validate_stream
 from .rules.base import find_variant
 from .rules.jojotte import DONE, PLAY, VOID_HAND
 from .rules.jojotte_cards import POINTS, RANK_CHARS, trick_points
-from .tournament import deal_hash
+from .deals import deal_hash
 from .validation import iter_record_files, looks_like_json, open_records, read_error
 
 DEFAULT_DB = "jojotte.duckdb"
@@ -138,7 +138,7 @@ def apply_migrations(conn: duckdb.DuckDBPyConnection) -> list[Migration]:
             conn.commit()
         except duckdb.Error as e:
             conn.rollback()
-            raise ArchiveError(f"migration {m.version:03d}_{m.name}.sql failed: {_first_line(e)}") from None
+            raise ArchiveError(f"migration {m.version:03d}_{m.name}.sql failed: {first_line(e)}") from None
         applied.append(m)
     return applied
 
@@ -158,7 +158,7 @@ def connect(db_path: str | Path, read_only: bool = False, config: dict | None = 
     try:
         conn = duckdb.connect(path, read_only=read_only, config=_CONFIG if config is None else config)
     except duckdb.Error as e:
-        text = _first_line(e)
+        text = first_line(e)
         if "lock" in text.lower():
             raise ArchiveError(f"cannot open the archive '{path}': another process is using it ({text})") from None
         raise ArchiveError(f"cannot open the archive '{path}': {text}") from None
@@ -172,7 +172,7 @@ def connect(db_path: str | Path, read_only: bool = False, config: dict | None = 
         raise
     except duckdb.Error as e:
         conn.close()
-        raise ArchiveError(f"cannot use the archive '{path}': {_first_line(e)}") from None
+        raise ArchiveError(f"cannot use the archive '{path}': {first_line(e)}") from None
     return conn
 
 
@@ -187,7 +187,8 @@ def _check_current(conn: duckdb.DuckDBPyConnection, path: str) -> None:
                            "is not applied); run `jojotte import` on any file to upgrade it")
 
 
-def _first_line(e: BaseException) -> str:
+def first_line(e: BaseException) -> str:
+    """The first line of an error's message (DuckDB's run to several), or its type's name."""
     return str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
 
 
@@ -945,11 +946,11 @@ def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable
             except _FILE_ERRORS as e:
                 # this file's transaction is rolled back; it is reported and the next file is imported
                 result = FileImport("<stdin>" if path == "-" else path, status="error",
-                                    error=Issue("NOTATION", f"the importer failed on this file ({type(e).__name__}: {_first_line(e)}; "
+                                    error=Issue("NOTATION", f"the importer failed on this file ({type(e).__name__}: {first_line(e)}; "
                                                 "please report it); nothing of it was stored",
                                                 Location(source="<stdin>" if path == "-" else path), "syntax"))
             except duckdb.Error as e:
-                raise ArchiveError(f"cannot write to the archive '{db_path}': {_first_line(e)}") from None
+                raise ArchiveError(f"cannot write to the archive '{db_path}': {first_line(e)}") from None
             yield result
     finally:
         conn.close()
@@ -1042,7 +1043,7 @@ def run_sql(db_path: str | Path, sql: str) -> QueryResult:
         try:
             statements = conn.extract_statements(sql)
         except duckdb.Error as e:
-            raise QueryFailed(f"the query does not parse: {_first_line(e)}") from None
+            raise QueryFailed(f"the query does not parse: {first_line(e)}") from None
         if not statements:
             raise QueryFailed("no statement given")
         for st in statements:
@@ -1057,9 +1058,9 @@ def run_sql(db_path: str | Path, sql: str) -> QueryResult:
             rows = rel.fetchall() if rel.description else []
         except duckdb.PermissionException as e:
             raise QueryRefused(f"refused: `jojotte sql` reads the archive only (no other file, no extension): "
-                               f"{_first_line(e)}; nothing was changed") from None
+                               f"{first_line(e)}; nothing was changed") from None
         except duckdb.Error as e:
-            text = _first_line(e)
+            text = first_line(e)
             if "read-only" in text.lower() or "read only" in text.lower():
                 raise QueryRefused(f"refused: the archive is opened read-only: {text}; nothing was changed") from None
             raise QueryFailed(f"the query failed: {text}") from None
@@ -1113,7 +1114,7 @@ def export_parquet(db_path: str | Path, out_dir: str | Path) -> list[ExportedTab
         conn.sql("SELECT * FROM cards ORDER BY card_id").write_parquet(str(target))
         done.append(ExportedTable("cards", conn.execute("SELECT count(*) FROM cards").fetchone()[0], str(target)))
     except duckdb.Error as e:
-        raise ArchiveError(f"cannot write Parquet into '{out}': {_first_line(e)}") from None
+        raise ArchiveError(f"cannot write Parquet into '{out}': {first_line(e)}") from None
     finally:
         conn.close()
     return done

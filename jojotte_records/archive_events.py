@@ -104,7 +104,8 @@ def add_event_hand(imp, s, v: HandVerdict) -> None:
     points_of = rules.card_points  # None per card when the game does not count cards one by one
     for k, (leader, plays, win) in enumerate(tricks, 1):
         ww = written_winners.get(k)
-        _pad(imp, "tricks", sid, seq, k, leader, win, labels.index(ww) if ww in labels else -1, -1,
+        pts = rules.trick_card_points(st, k)  # the game's count (BAL-DECK-5/6, PIT-PTS-1)
+        _pad(imp, "tricks", sid, seq, k, leader, win, labels.index(ww) if ww in labels else -1, -1 if pts is None else pts,
              1 if k == len(tricks) and st is not None and rules.is_terminal(st) else 0, -1)
         for pos, (seat, card) in enumerate(plays, 1):
             ply += 1

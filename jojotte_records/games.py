@@ -36,6 +36,19 @@ def is_event_game(header: SessionHeader) -> bool:
         return False
 
 
+def player_names(header: SessionHeader, labels: tuple[str, ...]) -> tuple[str, ...]:
+    """The players' names of the ``[Players]`` tag, one per seat (``Alice; Bob`` or ``N=Ann; E=Ed; …``); the
+    seat labels when the tag is missing or does not name every seat."""
+    raw = header.get("Players")
+    if not raw:
+        return labels
+    names = [n.strip() for n in raw.replace(",", ";").split(";")]
+    names = [n.split("=", 1)[1].strip() if "=" in n else n for n in names]
+    if len(names) != len(labels) or not all(names):
+        return labels
+    return tuple(names)
+
+
 def first_dealer(header: SessionHeader, labels: tuple[str, ...], names: tuple[str, ...], issues: list[Issue]) -> int:
     """The seat the ``[FirstDealer]`` tag names (a seat label or a player's name), -1 if none; a name that fits
     no seat is added to ``issues``."""

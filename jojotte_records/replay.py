@@ -16,7 +16,7 @@ from .cards import card_name, iter_cards, make_card, mask_of, SEVEN
 from .errors import Issue, Location, number_too_large
 from .events import EventCodec
 from .record import UNKNOWN_CARD, Call, EventHand, HandRecord, SessionHeader
-from .games import first_dealer, rules_for
+from .games import first_dealer, player_names, rules_for
 from .rules.base import CHANCE, Action, Rules, Violation, format_message
 from .rules.jojotte import DEAL, DONE, PLAY, VOID_HAND, HandScore, JJState, JojotteRules
 from .rules.jojotte_cards import JOJOTTE, trick_points
@@ -62,17 +62,6 @@ class SessionSummary(NamedTuple):
     @property
     def winner(self) -> int:
         return self.winners[0] if len(self.winners) == 1 else -1
-
-
-def player_names(header: SessionHeader, labels: tuple[str, ...]) -> tuple[str, ...]:
-    raw = header.get("Players")
-    if not raw:
-        return labels
-    names = [n.strip() for n in raw.replace(",", ";").split(";")]
-    names = [n.split("=", 1)[1].strip() if "=" in n else n for n in names]
-    if len(names) != len(labels) or not all(names):
-        return labels
-    return tuple(names)
 
 
 class SessionValidator:

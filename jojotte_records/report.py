@@ -37,8 +37,6 @@ import json
 import os
 import re
 from dataclasses import dataclass, fields
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
@@ -47,15 +45,17 @@ from jinja2 import pass_context as _pass_context
 from markupsafe import Markup, escape
 
 from .cards import PIQUET_PACK, SEVEN, SUIT_SYMBOLS, card_name, card_symbol_name, make_card
+from .dd_comment import dd_fields, without_dd
 from .errors import Issue, JojotteError
 from .games import is_event_game
 from .notation import sheet_column
 from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
+from .report_shared import HandFiles, IssueView, SessionRow, issue_key, issue_view, rule_texts
 from .replay import HandVerdict, SessionSummary, SessionValidator, validate_stream
 from .rules.jojotte_cards import JOJOTTE, LAST_TRICK, SUIT_WORDS, Meld, card_points, trick_points
 
 __all__ = ["build_site", "ReportError", "SiteResult", "IndexContext", "SessionContext", "HandsContext", "HandView",
-           "StatsContext", "make_environment", "rule_texts", "MANIFEST_NAME", "HANDS_PER_FILE"]
+           "StatsContext", "make_environment", "rule_texts", "MANIFEST_NAME", "HANDS_PER_FILE", "Site"]
 
 MANIFEST_NAME = ".jojotte-report.json"
 MANIFEST_FORMAT = 1
@@ -216,18 +216,6 @@ class CreditView(NamedTuple):
     why: str
 
 
-class IssueView(NamedTuple):
-    key: str  # the page element it points at (t4c2, a3, p1, deal, score, hand): its data-loc
-    target: str  # the id (after the hand's prefix) of the element to link to: the trick for a card (t4)
-    rule: str
-    kind: str
-    message: str
-    where: str  # hand 1, trick 2, card 2
-    file_pos: str  # examples/x.jjt:19:18
-    rule_text: str  # the rule's sentence in the spec, "" if the spec has none
-    rule_section: str
-
-
 class ContractView(NamedTuple):
     text: str  # "hearts", "no-trump", "Nullo", "void (all passed)", "not known"
     suit: SuitMark | None
@@ -310,25 +298,6 @@ class SheetTotal(NamedTuple):
     total: int
     games: int
     rubbers: int
-
-
-class SessionRow(NamedTuple):
-    """One session on the index page."""
-
-    url: str
-    event: str
-    site: str
-    date: str
-    game: str
-    players: tuple[str, ...]
-    players_key: str  # lower-case names, one per line (for the filter)
-    result: str
-    winner: str
-    rubbers: str
-    rubbers_total: int
-    hands: int
-    disputes: int
-    source: str
 
 
 class BarRow(NamedTuple):
@@ -528,22 +497,6 @@ def _render_hand(context, hand):
     return Markup(context.environment.get_template("_hand.html").render(names))
 
 
-@lru_cache(maxsize=1)
-def rule_texts() -> dict[str, dict[str, str]]:
-    """The rule sentences of the specs, by rule ID (``jojotte_records/data/rules_*.json``: Jo-Jotte, Pitch, Baloot)."""
-    out: dict[str, dict[str, str]] = {}
-    for game in ("jojotte", "pitch", "baloot"):
-        try:
-            text = resources.files("jojotte_records").joinpath(f"data/rules_{game}.json").read_text(encoding="utf-8")
-        except (FileNotFoundError, ModuleNotFoundError):  # pragma: no cover - a broken install
-            continue
-        out.update(json.loads(text)["rules"])
-    return out
-
-
-_NOTATION_TEXT = "The record cannot be read at this point; docs/notation.md gives the grammar."
-
-
 # --- cards and calls as shown ----------------------------------------------------------------------------
 
 _ENTITIES = {"♠": "&spades;", "♥": "&hearts;", "♦": "&diams;", "♣": "&clubs;", "–": "&ndash;"}
@@ -639,41 +592,6 @@ def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, fl
 
 # --- where an issue points ------------------------------------------------------------------------------
 
-def issue_key(issue: Issue) -> str:
-    """The page element an issue is about: ``t4c2`` (trick 4, card 2), ``t4``, ``a3`` (auction call 3),
-    ``p2`` (call 2 after the draw), ``bidding``, ``replay`` (the tricks as a whole), ``deal``, ``score`` or ``hand``."""
-    loc = issue.loc
-    if loc.trick is not None:
-        return f"t{loc.trick}c{loc.card}" if loc.card else f"t{loc.trick}"
-    phase = loc.phase
-    if phase == "auction":
-        return f"a{loc.step}" if loc.step else "bidding"
-    if phase == "after":
-        return f"p{loc.step}" if loc.step else "bidding"
-    if phase == "trick":
-        return "replay"
-    if phase in ("score", "sheet"):
-        return "score"
-    if phase == "deal":
-        return "deal"
-    return "hand"
-
-
-def issue_view(issue: Issue) -> IssueView:
-    texts = rule_texts()
-    entry = texts.get(issue.rule)
-    if entry is not None:
-        text, section = entry["text"], entry["section"]
-    elif issue.rule == "NOTATION":
-        text, section = _NOTATION_TEXT, "notation"
-    else:
-        text, section = "", ""
-    key = issue_key(issue)
-    target = key.partition("c")[0] if key.startswith("t") and "c" in key else key
-    return IssueView(key, target, issue.rule, issue.kind, issue.message, issue.loc.where(), issue.loc.file_pos(),
-                     text, section)
-
-
 def _flags(issues: Sequence[Issue]) -> dict[str, str]:
     """Element key -> the kind of the first issue found there."""
     out: dict[str, str] = {}
@@ -690,45 +608,10 @@ def slugify(text: str, limit: int = 60) -> str:
     return slug or "session"
 
 
-class HandFiles:
-    """Where a session's hand pages go: ``per_file`` hands share a file (`HANDS_PER_FILE`), written a batch at a
-    time (``batch``) into the session's folder (``dir``) of the site (``site``)."""
-
-    per_file: int
-    batch: list
-    dir: str
-    site: object
-    title: str
-
-    def hand_file(self, position: int) -> str:
-        """The file that holds the hand at ``position`` (1-based)."""
-        first = (position - 1) // self.per_file * self.per_file + 1
-        return f"hands-{first:04d}.html"
-
-    def hand_url(self, position: int) -> str:
-        return f"{self.hand_file(position)}#hand-{position}"
-
-    def hands_page(self, title: str, first: int, end: int, hands: list) -> tuple[str, object]:
-        """The template and context of the file of ``hands`` (``title``: "Hands 1-10")."""
-        raise NotImplementedError
-
-    def _flush(self, last: bool = False) -> None:
-        """Write the batch of hand views (``self.batch``) as one file; the last hand of a session links nowhere."""
-        hands = self.batch
-        if not hands:
-            return
-        if last:
-            hands[-1] = hands[-1]._replace(next_url="")
-        first, end = hands[0].position, hands[-1].position
-        template, ctx = self.hands_page(f"Hand {first}" if first == end else f"Hands {first}-{end}", first, end, hands)
-        self.site.write_page(f"{self.dir}/{self.hand_file(first)}", template, ctx)
-        self.batch = []
-
-
 class _Session(HandFiles):
     """Collects one session's hands as the validator checks them and writes their pages, a batch at a time."""
 
-    def __init__(self, site: "_Site", header: SessionHeader, slug: str, source: str):
+    def __init__(self, site: "Site", header: SessionHeader, slug: str, source: str):
         self.site = site
         self.header = header
         self.slug = slug
@@ -1134,8 +1017,6 @@ def hand_view(session: _Session, v: HandVerdict, position: int) -> HandView:
 # --- the double-dummy analysis ([%dd …] comments) ---------------------------------------------------------
 
 def _dd_view(comments: Sequence[str]) -> DdView | None:
-    from .analyze import dd_fields
-
     f = dd_fields(comments)
     if f is None:
         return None
@@ -1145,9 +1026,7 @@ def _dd_view(comments: Sequence[str]) -> DdView | None:
 
 
 def _plain_comments(comments: Sequence[str]) -> tuple[str, ...]:
-    from .analyze import DD_TAG
-
-    return tuple(c for c in comments if not c.lstrip().startswith(DD_TAG))
+    return without_dd(comments)
 
 
 def analysis_view(tricks: Sequence[TrickView], names: Sequence[str], width: int = 640,
@@ -1453,7 +1332,7 @@ class _Writer:
         return removed
 
 
-class _Site:
+class Site:
     """The site being written: the templates, the writer, the statistics and one row per session."""
 
     def __init__(self, out: Path, templates, on_hand: Callable[[HandVerdict], None] | None, hands_per_file: int):
@@ -1595,7 +1474,7 @@ def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, 
         raise ReportError(f"cannot create the output folder '{out}': {e.strerror or e}") from None
     if hands_per_file < 1:
         raise ReportError("hands_per_file must be at least 1")
-    site = _Site(out, templates, on_hand, hands_per_file)
+    site = Site(out, templates, on_hand, hands_per_file)
     streams = _archive_streams(str(db)) if db is not None else _file_streams(paths)
     site.db = str(db) if db is not None else None
     for base, source, items, in_folder in streams:

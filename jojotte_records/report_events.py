@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import card_name, card_symbol_name, iter_cards, suit_of
+from .dd_comment import parse_dd_comment, without_dd
 from .replay import HandVerdict, SessionSummary, SessionValidator
-from .report import HandFiles, IssueView, SessionRow, issue_view
+from .report_shared import HandFiles, IssueView, SessionRow, issue_view
 from .rules.base import CHANCE
 
 _SUIT_CLASS = {0: "black", 1: "red", 2: "red", 3: "black", 4: "black"}
@@ -140,8 +141,6 @@ class EventSessionContext:
 
 def _dd_text(comments) -> str:
     """The analyzer's ``[%dd …]`` comment of a card, in words (``jojotte analyze``: Baloot's last tricks)."""
-    from .analyze import parse_dd_comment
-
     for c in comments:
         f = parse_dd_comment(c)
         if f is not None and f.get("cost", "0") != "0":
@@ -155,7 +154,7 @@ def card_text(card: int) -> CardText:
 
 
 class EventReportSession(HandFiles):
-    """One session of an event-log game being written into the site (`report._Site`)."""
+    """One session of an event-log game being written into the site (`report.Site`)."""
 
     def __init__(self, site, header, slug: str, source: str):
         self.site = site
@@ -201,7 +200,7 @@ class EventReportSession(HandFiles):
         flagged = {(i.loc.line, i.loc.column): i.kind for i in v.issues if i.loc.line}
         lines = tuple(LineText(ln.keyword, ln.number, tuple(ItemText(it.label, " ".join(it.words),
                                                                     flagged.get((it.line, it.column), ""),
-                                                                    tuple(c for c in it.comments if not c.startswith("[%dd")),
+                                                                    without_dd(it.comments),
                                                                     _dd_text(it.comments))
                                                            for it in ln.items), ln.winner, ln.comments,
                                "; " if ln.keyword in rules.list_lines else ", ")

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 import duckdb
 
-from .archive import SQL_PACKAGE, ArchiveError, QueryFailed, _first_line, connect
+from .archive import SQL_PACKAGE, ArchiveError, QueryFailed, first_line, connect
 from .rules.base import find_variant
 
 
@@ -187,7 +187,7 @@ def run_statistic(db_path: str | Path, name: str, filters: StatFilters | None = 
                 columns = [d[0] for d in rel.description]
                 tables.append(StatTable(table, columns, rel.fetchall()))
             except duckdb.Error as e:
-                raise QueryFailed(f"statistic '{name}', table '{table}': {_first_line(e)}") from None
+                raise QueryFailed(f"statistic '{name}', table '{table}': {first_line(e)}") from None
         return StatResult(info.name, info.title, info.description, filters, tables)
     finally:
         conn.close()

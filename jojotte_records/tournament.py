@@ -43,15 +43,15 @@ two called partners may both win).
 
 from __future__ import annotations
 
-import hashlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
+from .deals import deal_hash
 from .errors import JojotteError, number_too_large
 from .notation import iter_records, sheet_column
-from .record import UNKNOWN_CARD, EventHand, HandRecord, SessionHeader
+from .record import EventHand, SessionHeader
 from .replay import HandVerdict, SessionSummary, validate_stream
 from .rules.base import EventRules, find_variant
 
@@ -498,65 +498,6 @@ def _head_to_head(unit: str, group: set[str], tables: Sequence[TableResult], ran
 
 # --- duplicate deals ----------------------------------------------------------------------------------
 
-def deal_hash(record: HandRecord, game: str = "jojotte", rules=None) -> str | None:
-    """A hash of a hand's deal (the game, the dealer, the cards dealt to each seat, the turned card), or
-    None when the deal was not recorded in full. Two tables that played the same board have the same hash.
-    ``rules`` (the game's rules object) saves looking the game up for every hand.
-
-    A hand of Pitch or Baloot (`record.EventHand`): the hash of its first chance event (the deal: each seat's
-    cards, and Baloot's face-up card), None when it is not written in full and legal."""
-    if isinstance(record, EventHand):
-        return _event_deal_hash(record, game, rules)
-    if record.dealer < 0 or record.turned is None or record.turned < 0 or not hasattr(record, "dealt"):
-        return None
-    if rules is None:
-        try:
-            rules = find_variant(game)()
-        except ValueError:
-            return None
-    if rules.notation != "jojotte":
-        return None
-    parts = [rules.name, str(record.dealer), str(record.turned)]
-    dealer = record.dealer
-    for seat, cards in enumerate(record.dealt):
-        n = rules.dealt_to(seat, dealer)
-        if n == 0:
-            parts.append("-")
-            continue
-        if cards is None or len(cards) != n or UNKNOWN_CARD in cards:
-            return None  # not recorded, or the hand after the draw (the first cards are not known)
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-        parts.append(str(mask))
-    return hashlib.blake2b("|".join(parts).encode("utf-8"), digest_size=8).hexdigest()
-
-
-def _event_deal_hash(record: EventHand, game: str, rules=None) -> str | None:
-    from .events import merge_chance
-    from .rules.base import CHANCE, Violation
-
-    if rules is None:
-        try:
-            rules = find_variant(game)()
-        except ValueError:
-            return None
-    if record.dealer < 0 or not record.lines or not isinstance(rules, EventRules):
-        return None
-    try:
-        state = rules.initial_state(record.dealer)
-        line = record.lines[0]
-        parts = [rules.read_item(state, line.keyword, line.number, i.label, i.words) for i in line.items]
-        if not parts or any(isinstance(a, Violation) or a.seat != CHANCE for a in parts):
-            return None
-        deal = merge_chance(parts)
-        if rules.check(state, deal) is not None:
-            return None
-    except Exception:  # a line the rules cannot read: no hash
-        return None
-    text = "|".join([rules.name, str(len(rules.seat_labels)), str(record.dealer), *map(str, deal.cards), str(deal.info)])
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
-
 
 class BoardResult(NamedTuple):
     round: int
@@ -580,29 +521,6 @@ class Board(NamedTuple):
     hand: int  # the hand number where it was first played
     dealer: str  # seat label
     results: tuple[BoardResult, ...]
-
-
-def contract_text(v: HandVerdict, labels: Sequence[str]) -> str:
-    st = v.state
-    if st is None:
-        return "?"
-    if st.phase == "void":
-        return "all pass"
-    if getattr(st, "bidder", -1) < 0:
-        return "?"
-    if st.denomination == "nullo" or st.nullo_bidder >= 0:
-        text = f"{labels[st.nullo_bidder if st.nullo_bidder >= 0 else st.bidder]} Nullo"
-    elif st.denomination == "nt":
-        text = f"{labels[st.bidder]} NT"
-    else:
-        text = f"{labels[st.bidder]} {'SHDC'[st.trump] if 0 <= st.trump < 4 else '?'}"
-    if st.mult == 2:
-        text += " doubled"
-    elif st.mult == 4:
-        text += " redoubled"
-    if st.slam:
-        text += ", Slam"
-    return text
 
 
 def duplicate_boards(event: Event, tables: Sequence[TableResult], urls: dict | None = None) -> list[Board]:
@@ -635,7 +553,8 @@ def duplicate_boards(event: Event, tables: Sequence[TableResult], urls: dict | N
             tricks = tuple(v.score.tricks) if v.score is not None and v.record.tricks else ()
             url = (urls or {}).get((t.entry.round, t.entry.table, pos), "")
             seen.setdefault(h, []).append(BoardResult(t.entry.round, t.entry.table, v.number, t.entry.players,
-                                                      contract_text(v, labels), tricks, below, above, net, v.ok, url))
+                                                      rules.contract_text(v.state) if v.state is not None else "?",
+                                                      tricks, below, above, net, v.ok, url))
             first.setdefault(h, (t.entry.round, v.number, v.record.dealer))
     boards = []
     for h, results in seen.items():
@@ -754,7 +673,7 @@ def build_event_site(event: Event, out: str | Path = "report", templates: str | 
     Raises:
         report.ReportError: ``out`` cannot be written, a bad templates folder.
     """
-    from .report import HANDS_PER_FILE, ReportError, _Site
+    from .report import HANDS_PER_FILE, ReportError, Site
     from .validation import open_records
 
     check = check_event(event)
@@ -763,7 +682,7 @@ def build_event_site(event: Event, out: str | Path = "report", templates: str | 
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise ReportError(f"cannot create the output folder '{out}': {e.strerror or e}") from None
-    site = _Site(out, templates, on_hand, HANDS_PER_FILE)
+    site = Site(out, templates, on_hand, HANDS_PER_FILE)
     session_urls: dict[tuple[int, int], str] = {}
     for t in check.tables:
         if t.summary is None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
 
 from .errors import Issue, Location
+from .games import rules_for
 from .notation import iter_records
 from .replay import HandVerdict, SessionSummary, validate_stream
 
@@ -199,18 +200,38 @@ def sheet_text(summary) -> str:
     return ", ".join(parts) + (f"; held aside {s.pool}" if s.pool else "")
 
 
-def event_hand_json(v: HandVerdict, labels: tuple[str, ...]) -> dict:
+def _column(c: int, card_points, parts, points, below, above, credits) -> dict:
+    """One column of a hand's ``score``: the same keys for every game (README, "validate --json")."""
+    trick, meld, total = parts[c] if c < len(parts) else (None, None, None)
+    return {"card_points": card_points[c] if card_points is not None else None, "trick_points": trick,
+            "meld_points": meld, "total": total, "below": below, "above": above, "points": points,
+            "credits": credits}
+
+
+def _credit(cr, line: str | None) -> dict:
+    return {"amount": cr.amount, "rule": cr.rule, "why": cr.why, "line": line}
+
+
+def event_hand_json(v: HandVerdict, labels: tuple[str, ...], rules=None) -> dict:
+    """A hand of a game recorded as a log of events (Pitch, Baloot); ``rules``: the session's, for the card points
+    and the contract."""
     score = {}
+    st = v.state
     if v.score is not None:
-        score = {lab: {"points": v.score.delta[c],
-                       "credits": [{"amount": cr.amount, "rule": cr.rule, "why": cr.why} for cr in v.score.credits if cr.column == c]}
+        card_points = rules.card_points_taken(st) if rules is not None and st is not None else None
+        parts = rules.column_scores(st, v.score) if rules is not None else ()
+        score = {lab: _column(c, card_points, parts, v.score.delta[c], None, None,
+                              [_credit(cr, None) for cr in v.score.credits if cr.column == c])
                  for c, lab in enumerate(labels)}
     return {
         "hand": v.number,
         "ok": v.ok,
         "errors": [i.to_json() for i in v.issues],
         "unchecked": [i.to_json() for i in v.unchecked],
+        "contract": rules.contract_text(st) or None if rules is not None and st is not None else None,
         "score": score,
+        "held_aside": 0,
+        "pool": None,
         "sheet": dict(zip(labels, v.sheet.scores)),
         "written_score_used": v.used_written_score,
     }
@@ -227,27 +248,35 @@ def event_session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dic
         "hands_checked": summary.hands,
         "bad_hands": summary.bad_hands,
         "errors": [i.to_json() for i in summary.issues],
-        "hands": [event_hand_json(h, labels) for h in hands],
+        "hands": [event_hand_json(h, labels, summary.rules) for h in hands],
         "sheet": dict(zip(labels, summary.sheet.scores)),
         "game_over": summary.sheet.over,
         "winner": [labels[c] for c in summary.winners] or None,
     }
 
 
-def hand_json(v: HandVerdict, labels: tuple[str, ...]) -> dict:
+def hand_json(v: HandVerdict, labels: tuple[str, ...], rules=None) -> dict:
+    """A Jo-Jotte hand; ``rules``: the session's, for the card points and the contract."""
     score = {}
+    st = v.state
     if v.score is not None and v.entry is not None:
+        card_points = rules.card_points_taken(st) if rules is not None and st is not None else None
+        parts = rules.column_scores(st, v.score) if rules is not None else tuple(
+            zip(v.score.trick_points, v.score.meld_points, v.score.total))
         for s, lab in enumerate(labels):
-            score[lab] = {"trick_points": v.score.trick_points[s], "meld_points": v.score.meld_points[s],
-                          "total": v.score.total[s], "below": v.entry.below(s), "above": v.entry.above(s)}
+            below, above = v.entry.below(s), v.entry.above(s)
+            score[lab] = _column(s, card_points, parts, below + above, below, above,
+                                 [_credit(cr, cr.line) for cr in v.score.credits if cr.seat == s])
     return {
         "hand": v.number,
         "ok": v.ok,
         "errors": [i.to_json() for i in v.issues],
         "unchecked": [i.to_json() for i in v.unchecked],
+        "contract": rules.contract_text(st) or None if rules is not None and st is not None else None,
         "score": score,
         "held_aside": v.entry.held_aside if v.entry is not None else None,
         "pool": v.sheet.pool,
+        "sheet": dict(zip(labels, v.sheet.total)),
         "written_score_used": v.used_written_score,
     }
 
@@ -257,6 +286,7 @@ def session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dict:
         return event_session_json(summary, hands)
     labels = summary.labels
     sheet = summary.sheet
+    rules = rules_for(summary.header)[0]
     return {
         "event": summary.header.get("Event"),
         "game": summary.header.get("Game") or "jojotte",
@@ -266,7 +296,7 @@ def session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dict:
         "hands_checked": summary.hands,
         "bad_hands": summary.bad_hands,
         "errors": [i.to_json() for i in summary.issues],
-        "hands": [hand_json(h, labels) for h in hands],
+        "hands": [hand_json(h, labels, rules) for h in hands],
         "sheet": {lab: {"below": sheet.below[s], "above": sheet.above[s], "games": sheet.games_total[s],
                         "rubbers": sheet.rubbers[s], "total": sheet.total[s]} for s, lab in enumerate(labels)},
         "pool": sheet.pool,

@@ -8,10 +8,10 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from jojotte_records.analyze import (AnalysisError, Solver, analyze_hand, annotate_hand, parse_dd_comment,
-                                     parse_point, play_start, what_if)
+from jojotte_records.analyze import AnalysisError, Solver, analyze_hand, annotate_hand, parse_point, play_start, what_if
 from jojotte_records.cards import card_name, parse_card
 from jojotte_records.cli.main import app
+from jojotte_records.dd_comment import parse_dd_comment
 from jojotte_records.notation import iter_records, read_session, write_hand
 from jojotte_records.replay import validate_stream
 from jojotte_records.rules.base import Action
@@ -317,7 +317,7 @@ def test_analyze_out_writes_annotated_records(tmp_path):
 # --- the archive: a column per play ----------------------------------------------------------
 
 def test_archive_stores_the_analysis_of_each_play(tmp_path):
-    from jojotte_records.analyze import dd_fields
+    from jojotte_records.dd_comment import dd_fields
     from jojotte_records.archive import import_paths, run_sql
 
     assert dd_fields(("void", "[%dd eval=-10 cost=15 best=KS,QS+jo mark=mistake]")) == (-10, 15, "KS,QS+jo", "mistake", None)

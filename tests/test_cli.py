@@ -33,7 +33,11 @@ def test_validate_json_document():
     session = doc["files"][0]["sessions"][0]
     assert session["players"] == {"A": "Alice", "B": "Bob"}
     hand1 = session["hands"][0]
-    assert hand1["score"]["A"] == {"trick_points": 110, "meld_points": 20, "total": 130, "below": 110, "above": 20}
+    a = hand1["score"]["A"]
+    # spec Example 1: A's cards 90 + the Jo-Jotte 20 = trick score 110 below, the KH-JH sequence 20 above
+    assert {k: a[k] for k in ("trick_points", "meld_points", "total", "below", "above", "card_points", "points")} == \
+        {"trick_points": 110, "meld_points": 20, "total": 130, "below": 110, "above": 20, "card_points": 90, "points": 130}
+    assert [(c["line"], c["amount"], c["rule"]) for c in a["credits"]] == [("above", 20, "JJ-MELD-12"), ("below", 110, "JJ-SCORE-3")]
     assert hand1["score"]["B"]["above"] == 40
     assert session["hands"][2]["held_aside"] == 150
     assert session["sheet"]["A"] == {"below": 280, "above": 1140, "games": 2, "rubbers": 1, "total": 1420}

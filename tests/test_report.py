@@ -70,13 +70,13 @@ score A below 110 above 20, B above 40
 def capture_contexts(monkeypatch) -> list:
     """Record every (template, context) the site renders, and still render it."""
     seen = []
-    original = report._Site.write_page
+    original = report.Site.write_page
 
     def write_page(self, rel, template, ctx):
         seen.append((rel, template, ctx))
         return original(self, rel, template, ctx)
 
-    monkeypatch.setattr(report._Site, "write_page", write_page)
+    monkeypatch.setattr(report.Site, "write_page", write_page)
     return seen
 
 

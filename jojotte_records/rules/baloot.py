@@ -1172,6 +1172,22 @@ class BalootRules(EventRules):
         """BAL-DECK-5: the card's points in this hand's contract."""
         return card_points(card, s.trump)
 
+    def trick_card_points(self, s: BalootState, number: int) -> int | None:
+        """BAL-DECK-5: the card points of trick ``number``; the 8th also carries the last-trick 10 (BAL-DECK-6)."""
+        if not 1 <= number <= len(s.history):
+            return None
+        return sum(card_points(c, s.trump) for _, c in s.history[number - 1][1]) + (LAST_TRICK_BONUS if number == 8 else 0)
+
+    def card_points_taken(self, s: BalootState) -> tuple[int, ...] | None:
+        """Each team's abnat: the card points of its tricks, the last-trick 10 included (BAL-DECK-5/6; 162 in Hokum,
+        130 in Sun, BAL-DECK-7). None unless all eight tricks were played."""
+        return tuple(s.points) if len(s.history) == 8 else None
+
+    def column_scores(self, s: BalootState, score: BalootScore) -> tuple[tuple[int, int, int], ...]:
+        """Per team the card game points g (BAL-SCORE-3/4), the projects and Baloot (T − g) and the total T
+        (BAL-SCORE-6), before the award (BAL-SCORE-10…12)."""
+        return tuple((g, t - g, t) for g, t in zip(score.game, score.totals))
+
     def captures(self, s: BalootState) -> tuple[tuple[int, int, int], ...]:
         """Every card worth points, with the seat whose trick took it and its points (the last-trick 10 aside)."""
         return tuple((c, win, card_points(c, s.trump)) for _, plays, win in s.history for _, c in plays

@@ -305,6 +305,23 @@ class Rules:
             out.append(" & ".join(members) if members else col)
         return tuple(out)
 
+    # --- what a finished hand shows: hooks with defaults ----------------------
+    def trick_card_points(self, state, number: int) -> int | None:
+        """The card points of the finished trick ``number`` (1-based) by the game's count, the last-trick bonus
+        included where the game has one; None when the game does not count them or the trick was not played."""
+        return None
+
+    def card_points_taken(self, state) -> tuple[int, ...] | None:
+        """The card points each column of the score sheet took in tricks by the game's count (the last-trick bonus
+        included where the game has one), for a hand whose tricks were all played; None otherwise."""
+        return None
+
+    def column_scores(self, state, score) -> tuple[tuple[int, int, int], ...]:
+        """Per column of the sheet, ``(trick_points, meld_points, total)`` of a scored hand: what its tricks scored
+        in the game's unit, what its melds (projects, Baloot) scored, and the hand total that decides it; ``()``
+        when the game does not say."""
+        return ()
+
 
 VARIANTS: dict[str, type[Rules]] = {}
 

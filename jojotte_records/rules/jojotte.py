@@ -878,6 +878,50 @@ class JojotteRules(Rules):
             shown[class_b] += ss
         return MeldResult(class_a, class_b, tuple(points), tuple(shown))
 
+    # --- what a hand shows (`Rules` hooks); also the table forms' states (`jojotte_table.TableState`) ----------
+    def trick_card_points(self, s: JJState, number: int) -> int | None:
+        """JJ-PTS-1/2: the card values of trick ``number`` and, for the last trick, 10 (not in Nullo)."""
+        if not 1 <= number <= len(s.history):
+            return None
+        cards = s.history[number - 1][1]
+        return trick_points(cards, s.trump, number == self.tricks_per_hand, s.denomination == "nullo")
+
+    def card_points_taken(self, s: JJState) -> tuple[int, ...] | None:
+        """Per column of the sheet, the card values of the tricks won and the last-trick 10 (JJ-PTS-1/2; the
+        Jo-Jotte 20 of JJ-PTS-3 is part of the trick score, not a card point); a side's column holds its players'
+        (JJ4P-SCORE-1). None unless every trick was played."""
+        if len(s.history) != self.tricks_per_hand:
+            return None
+        columns = self.sheet_labels
+        if len(s.card_pts) == len(columns):
+            return tuple(s.card_pts)
+        return tuple(sum(p for p, lab in zip(s.card_pts, self.seat_labels) if lab in col) for col in columns)
+
+    def column_scores(self, s: JJState, score: HandScore) -> tuple[tuple[int, int, int], ...]:
+        """The trick score (JJ-PTS-4, unmultiplied), the meld points and the total (JJ-SCORE-1) per column."""
+        return tuple(zip(score.trick_points, score.meld_points, score.total))
+
+    def contract_text(self, s: JJState) -> str:
+        """``A S doubled``, ``B NT``, ``A Nullo``, ``all pass``; ``?`` before a contract."""
+        labels = self.seat_labels
+        if s.phase == VOID_HAND:
+            return "all pass"
+        if s.bidder < 0:
+            return "?"
+        if s.denomination == "nullo" or s.nullo_bidder >= 0:
+            text = f"{labels[s.nullo_bidder if s.nullo_bidder >= 0 else s.bidder]} Nullo"
+        elif s.denomination == "nt":
+            text = f"{labels[s.bidder]} NT"
+        else:
+            text = f"{labels[s.bidder]} {'SHDC'[s.trump] if 0 <= s.trump < 4 else '?'}"
+        if s.mult == 2:
+            text += " doubled"
+        elif s.mult == 4:
+            text += " redoubled"
+        if s.slam:
+            text += ", Slam"
+        return text
+
     def score_hand(self, s: JJState, won: tuple[int, ...] | None = None,
                    trick_scores: tuple[int, ...] | None = None) -> HandScore:
         """Score a finished hand (JJ-SCORE, JJ-NULLO, JJ-SLAM, JJ-MELD-12).

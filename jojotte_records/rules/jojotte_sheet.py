@@ -7,10 +7,9 @@ on the sheet itself (held-aside points awarded, the rubber bonus).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-if TYPE_CHECKING:
-    from .jojotte import HandScore, JojotteOptions
+# `HandScore` and `JojotteOptions` (in annotations only) are rules.jojotte's, which imports this module
 
 
 class Credit(NamedTuple):

@@ -775,6 +775,31 @@ class PitchRules(EventRules):
     def card_points(self, s: PitchState, card: int) -> int:
         return self.table(s.trump).points[card] if s.trump >= 0 else 0
 
+    def trick_card_points(self, s: PitchState, number: int) -> int | None:
+        """The points of the point cards in trick ``number`` (PIT-PTS-1, PIT-VAR-1), whoever they are credited to."""
+        if s.trump < 0 or not 1 <= number <= len(s.history):
+            return None
+        points = self.table(s.trump).points
+        return sum(points[c] for _, c in s.history[number - 1][1])
+
+    def card_points_taken(self, s: PitchState) -> tuple[int, ...] | None:
+        """Per column, the points credited to its players (PIT-PTS-2/3; with the dead points, PIT-PTS-4, they add up
+        to the variant's N, PIT-PTS-5). None for a hand not played to its end."""
+        if s.phase != DONE or s.trump < 0:
+            return None
+        out = [0] * self.columns()
+        for seat, pts in enumerate(s.taken):
+            out[self.column_of(seat)] += pts
+        return tuple(out)
+
+    def column_scores(self, s: PitchState, score: PitchHandScore) -> tuple[tuple[int, int, int], ...]:
+        """Per column the points won (PIT-PTS-2/3), which are the tricks' whole score and the total that decides the
+        bid (T_b, T_o: PIT-SCORE-1); Pitch has no melds."""
+        won = [0] * self.columns()
+        for seat, pts in enumerate(score.taken):
+            won[self.column_of(seat)] += pts
+        return tuple((w, 0, w) for w in won)
+
     def captures(self, s: PitchState) -> tuple[tuple[int, int, int], ...]:
         """Every point card played: (card, the seat credited with it, its points) (PIT-PTS-2/3)."""
         if s.trump < 0:
