@@ -334,64 +334,11 @@ class JojotteCodec(Codec):
 
     def steps(self, hand: HandRecord, run: HandRun):
         rules = self.rules
-        seats = rules.seats
         names = run.names
-        dealer = hand.dealer
-        # --- the cards of each hand: dealt, drawn, or rebuilt from the play
-        dealt = list(hand.dealt)
-        drawn = list(hand.drawn) if hand.drawn is not None else [None] * seats
-        split = hand.split
-        void_auction = _is_void_auction(hand.auction, rules.bidders)
-        rebuilt = []
-        for seat in range(seats):
-            if dealt[seat] is None and not void_auction:
-                cards = self._rebuild(hand, seat)
-                if cards is not None:
-                    dealt[seat] = cards
-                    drawn[seat] = None
-                    rebuilt.append(seat)
-        if rebuilt:
-            run.note("JJ-INV-2", "no deal recorded for " + " and ".join(names[s] for s in rebuilt)
-                     + ": the hand was rebuilt from the cards played, so the first six cards are not known",
-                     "unchecked", phase="deal", line=hand.line, column=1)
-        init = []
-        unknown = []
-        draw_cards = []
-        for seat in range(seats):
-            d = dealt[seat]
-            n_dealt = rules.dealt_to(seat, dealer)
-            if d is None:
-                init.append(0)
-                unknown.append(n_dealt)
-                draw_cards.append(0)
-                continue
-            full_after = not split and (len(d) > n_dealt or seat in rebuilt)
-            if full_after:
-                init.append(0)
-                unknown.append(0)
-                draw_cards.append(mask_of(c for c in d if c != UNKNOWN_CARD))
-            else:
-                init.append(mask_of(d) if UNKNOWN_CARD not in d else mask_of(c for c in d if c != UNKNOWN_CARD))
-                unknown.append(n_dealt - init[-1].bit_count())
-                dr = drawn[seat] if split else None
-                draw_cards.append((mask_of(dr) if UNKNOWN_CARD not in dr else mask_of(c for c in dr if c != UNKNOWN_CARD)) if dr else 0)
-        turned = hand.turned if hand.turned is not None else -1
-        deal = rules.deal_action(tuple(init), turned, tuple(unknown), tuple(draw_cards))
-        # the number of cards of each hand (JJ-DEAL-3); a seat that may hold no card at all (the dealer in
-        # jojotte-4s, the adviser in jojotte-3box) is left to the deal's own check, which comes first
-        holds_none = any(m and not rules.dealt_to(s, dealer) + rules.drawn_to(s, dealer)
-                         for s, m in enumerate(i | d for i, d in zip(init, draw_cards)))
-        for seat in range(seats) if not holds_none else ():
-            d = dealt[seat]
-            if d is not None and seat not in rebuilt:
-                n_dealt, n_drawn = rules.dealt_to(seat, dealer), rules.drawn_to(seat, dealer)
-                expected = n_dealt + (0 if void_auction else n_drawn)
-                have = len(d) + (len(drawn[seat]) if split and drawn[seat] else 0)
-                if have not in (n_dealt, expected) or (split and have != expected and not void_auction):
-                    run.note("JJ-DEAL-3", f"{names[seat]}'s hand has {have} cards; a hand has {n_dealt} dealt"
-                             f" and {n_drawn} drawn", "consistency", phase="deal", line=hand.line, column=1)
-                    run.state = None
-                    return
+        dealt = self._deal(hand, run)
+        if dealt is None:
+            return
+        deal, draw_cards, turned, void_auction = dealt
         yield deal, _deal_where, hand
         state = run.state
         if hand.stock is not None:
@@ -459,7 +406,76 @@ class JojotteCodec(Codec):
                 run.note("JJ-POST-1", "the calls after the draw are not complete", "consistency",
                          phase="after", line=hand.line, column=1)
             return
-        # --- the tricks: a `Play` is the play action itself (seat, card, announce)
+        yield from self._plays(hand, run)
+
+    def _deal(self, hand: HandRecord, run: HandRun):
+        """The deal as a chance action, from the cards of each hand: dealt, drawn, or rebuilt from the play;
+        ``(deal, the draw's known cards per seat, the turned card or -1, all passed)``, None when the record
+        gives a hand the wrong number of cards (JJ-DEAL-3)."""
+        rules = self.rules
+        seats = rules.seats
+        names = run.names
+        dealer = hand.dealer
+        dealt = list(hand.dealt)
+        drawn = list(hand.drawn) if hand.drawn is not None else [None] * seats
+        split = hand.split
+        void_auction = _is_void_auction(hand.auction, rules.bidders)
+        rebuilt = []
+        for seat in range(seats):
+            if dealt[seat] is None and not void_auction:
+                cards = self._rebuild(hand, seat)
+                if cards is not None:
+                    dealt[seat] = cards
+                    drawn[seat] = None
+                    rebuilt.append(seat)
+        if rebuilt:
+            run.note("JJ-INV-2", "no deal recorded for " + " and ".join(names[s] for s in rebuilt)
+                     + ": the hand was rebuilt from the cards played, so the first six cards are not known",
+                     "unchecked", phase="deal", line=hand.line, column=1)
+        init = []
+        unknown = []
+        draw_cards = []
+        for seat in range(seats):
+            d = dealt[seat]
+            n_dealt = rules.dealt_to(seat, dealer)
+            if d is None:
+                init.append(0)
+                unknown.append(n_dealt)
+                draw_cards.append(0)
+                continue
+            full_after = not split and (len(d) > n_dealt or seat in rebuilt)
+            if full_after:
+                init.append(0)
+                unknown.append(0)
+                draw_cards.append(mask_of(c for c in d if c != UNKNOWN_CARD))
+            else:
+                init.append(mask_of(d) if UNKNOWN_CARD not in d else mask_of(c for c in d if c != UNKNOWN_CARD))
+                unknown.append(n_dealt - init[-1].bit_count())
+                dr = drawn[seat] if split else None
+                draw_cards.append((mask_of(dr) if UNKNOWN_CARD not in dr else mask_of(c for c in dr if c != UNKNOWN_CARD)) if dr else 0)
+        turned = hand.turned if hand.turned is not None else -1
+        deal = rules.deal_action(tuple(init), turned, tuple(unknown), tuple(draw_cards))
+        # the number of cards of each hand (JJ-DEAL-3); a seat that may hold no card at all (the dealer in
+        # jojotte-4s, the adviser in jojotte-3box) is left to the deal's own check, which comes first
+        holds_none = any(m and not rules.dealt_to(s, dealer) + rules.drawn_to(s, dealer)
+                         for s, m in enumerate(i | d for i, d in zip(init, draw_cards)))
+        for seat in range(seats) if not holds_none else ():
+            d = dealt[seat]
+            if d is not None and seat not in rebuilt:
+                n_dealt, n_drawn = rules.dealt_to(seat, dealer), rules.drawn_to(seat, dealer)
+                expected = n_dealt + (0 if void_auction else n_drawn)
+                have = len(d) + (len(drawn[seat]) if split and drawn[seat] else 0)
+                if have not in (n_dealt, expected) or (split and have != expected and not void_auction):
+                    run.note("JJ-DEAL-3", f"{names[seat]}'s hand has {have} cards; a hand has {n_dealt} dealt"
+                             f" and {n_drawn} drawn", "consistency", phase="deal", line=hand.line, column=1)
+                    run.state = None
+                    return None
+        return deal, draw_cards, turned, void_auction
+
+    def _plays(self, hand: HandRecord, run: HandRun):
+        """The tricks' cards, then a claim: a `Play` is the play action itself (seat, card, announce)."""
+        rules = self.rules
+        names = run.names
         done_phase, unknown_card, trick_size = DONE, UNKNOWN_CARD, rules.trick_size
         for t in hand.tricks:
             for p in t.plays:
