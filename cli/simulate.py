@@ -14,9 +14,12 @@ from jojotte_records.simulate import simulate_items
 
 from .common import fail, progress
 
-HELP = """Write a session of random legal hands (a random legal choice at every decision).
+HELP = """Write a session of simulated legal hands.
 
-Same seed, same output. Every hand carries the score the rules give it.
+The default policy, plausible, bids and doubles on hand strength, bids Slam and Nullo only with hands
+that can make them and plays cards by a club player's habits; --policy uniform makes a random legal
+choice at every decision (it reaches the rules' corners). Same seed, same output. Every hand carries
+the score the rules give it.
 
 Examples:
 
@@ -40,8 +43,9 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed.")] = 1,
     variant: Annotated[str, typer.Option("--variant", help="Options, e.g. 'sequence_tie=defender; carry_partscore'.")] = "",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of standard output.")] = None,
+    policy: Annotated[str, typer.Option("--policy", "-p", help="Who makes the choices: plausible or uniform.")] = "plausible",
 ) -> None:
-    stream = simulate_items(game, hands, seed, variant)
+    stream = simulate_items(game, hands, seed, variant, policy)
     try:
         first = next(stream)
     except ValueError as e:

@@ -463,12 +463,13 @@ class _Importer:
         self.pending_hands = 0
 
     # -- one file
-    def import_file(self, path: str) -> FileImport:
+    def import_file(self, path: str, data: bytes | None = None) -> FileImport:
+        """Import one file; with ``data``, those are its bytes and ``path`` is only its name (`MemoryArchive.file_rows`)."""
         started = time.perf_counter()
         name = "<stdin>" if path == "-" else path
         result = FileImport(name)
         try:
-            data, file_hash = _read_source(path)
+            data, file_hash = _read_source(path) if data is None else (data, hashlib.sha256(data).hexdigest())
         except OSError as e:
             result.status, result.error = "error", read_error(name, e)
             return result
@@ -1077,6 +1078,16 @@ class ExportedTable(NamedTuple):
     path: str | None  # None when the table is empty (nothing written)
 
 
+def export_query(table: str) -> str:
+    """The query whose rows `export_parquet` writes for ``table``: its columns, then the session's game and year (0 for none)."""
+    if table == "sessions":
+        return "SELECT * REPLACE (coalesce(year, 0) AS year) FROM sessions"
+    return f"SELECT t.*, s.game, coalesce(s.year, 0) AS year FROM {table} t JOIN sessions s USING (session_id)"
+
+
+CARDS_QUERY = "SELECT * FROM cards ORDER BY card_id"  # what export_parquet writes to cards/cards.parquet
+
+
 def export_parquet(db_path: str | Path, out_dir: str | Path) -> list[ExportedTable]:
     """Write the archive's tables as Parquet under ``out_dir``: ``TABLE/game=G/year=Y/*.parquet``.
 
@@ -1097,11 +1108,7 @@ def export_parquet(db_path: str | Path, out_dir: str | Path) -> list[ExportedTab
     done = []
     try:
         for table in EXPORT_TABLES:  # identifiers from constants only
-            if table == "sessions":
-                rel = conn.sql("SELECT * REPLACE (coalesce(year, 0) AS year) FROM sessions")
-            else:
-                rel = conn.sql(f"SELECT t.*, s.game, coalesce(s.year, 0) AS year FROM {table} t "
-                               "JOIN sessions s USING (session_id)")
+            rel = conn.sql(export_query(table))
             n = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
             if not n:
                 done.append(ExportedTable(table, 0, None))
@@ -1111,10 +1118,117 @@ def export_parquet(db_path: str | Path, out_dir: str | Path) -> list[ExportedTab
             done.append(ExportedTable(table, n, str(target)))
         (out / "cards").mkdir(exist_ok=True)
         target = out / "cards" / "cards.parquet"
-        conn.sql("SELECT * FROM cards ORDER BY card_id").write_parquet(str(target))
+        conn.sql(CARDS_QUERY).write_parquet(str(target))
         done.append(ExportedTable("cards", conn.execute("SELECT count(*) FROM cards").fetchone()[0], str(target)))
     except duckdb.Error as e:
         raise ArchiveError(f"cannot write Parquet into '{out}': {first_line(e)}") from None
     finally:
         conn.close()
     return done
+
+
+# --- one file's export rows, in memory (the Spark job, jojotte_records.spark) --------------------
+
+class FileRows(NamedTuple):
+    """What `MemoryArchive.file_rows` gives for one file."""
+
+    result: FileImport  # what importing it into a fresh archive did
+    sessions: list[tuple[int, str, str]]  # (session_id, session_key, content_hash) of each session stored, by id
+    tables: dict[str, pa.Table]  # each EXPORT_TABLES table with rows: what export_parquet writes (game, year last)
+
+
+class MemoryArchive:
+    """An archive in memory that imports one file at a time, from its bytes, and gives back its export rows.
+
+    Each file goes in as into a fresh archive (session ids from 1, import id 1) through the
+    importer of `import_paths`, so its rows, types and checks are those of ``jojotte import``
+    followed by ``jojotte export --parquet``; renumbering across files is the caller's.
+    """
+
+    def __init__(self) -> None:
+        self.conn = duckdb.connect(":memory:", config=_CONFIG)
+        apply_migrations(self.conn)
+        self.conn.execute("SET threads = 1")
+        self._importer = _Importer(self.conn)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def schemas(self) -> dict[str, pa.Schema]:
+        """The Arrow schema of each export table, and of ``cards``."""
+        conn = self.conn
+        found = {t: _arrow(conn.execute(f"SELECT * FROM ({export_query(t)}) LIMIT 0")).schema for t in EXPORT_TABLES}
+        found["cards"] = _arrow(conn.execute(CARDS_QUERY)).schema
+        return found
+
+    def cards(self) -> pa.Table:
+        return _arrow(self.conn.execute(CARDS_QUERY))
+
+    def file_rows(self, name: str, data: bytes) -> FileRows:
+        """Import ``data`` (the bytes of a record file named ``name``) into the emptied archive and read its rows back."""
+        conn = self.conn
+        for table in (*SESSION_TABLES, "import_log"):  # identifiers from constants only
+            conn.execute(f"DELETE FROM {table}")
+        result = self._importer.import_file(name, data)
+        sessions = [tuple(r) for r in conn.execute(
+            "SELECT session_id, session_key, content_hash FROM sessions ORDER BY session_id").fetchall()]
+        tables = {}
+        for table in EXPORT_TABLES if sessions else ():
+            rows = _arrow(conn.execute(export_query(table)))
+            if rows.num_rows:
+                tables[table] = rows
+        return FileRows(result, sessions, tables)
+
+
+def _arrow(result) -> pa.Table:
+    found = result.arrow()  # a Table before DuckDB 1.4, a RecordBatchReader since
+    return found.read_all() if isinstance(found, pa.RecordBatchReader) else found
+
+
+class FilePlan(NamedTuple):
+    """Where one file's sessions land in the archive that `plan_ids` describes."""
+
+    import_id: int | None  # None: the file adds nothing (a read error, or every session already stored as it is)
+    session_ids: dict[int, int]  # session_id in `MemoryArchive.file_rows` -> session_id in the archive; absent: not kept
+
+
+def plan_ids(files: Iterable[tuple[str, list[tuple[int, str, str]]]]) -> list[FilePlan]:
+    """The ids of the archive that importing these files, in this order, into a fresh file would give.
+
+    ``files`` gives each file's status and its sessions as `MemoryArchive.file_rows` imported them
+    alone. The rules are `import_paths`': a file's sessions are numbered on from the largest
+    session id stored when the file starts; a session whose key is stored with the same text is
+    left as it is, with another text it replaces the stored one; a file that adds or replaces
+    nothing is rolled back and takes no import id.
+    """
+    stored: dict[str, tuple[str, int, int, int]] = {}  # key -> (content hash, session id, file, session id in the file)
+    kept: dict[int, tuple[int, int]] = {}  # session id -> (file, session id in the file)
+    plans: list[FilePlan] = []
+    last_import = top = 0  # top: the largest session id stored
+    for f, (status, sessions) in enumerate(files):
+        if status == "error" or not sessions:
+            plans.append(FilePlan(None, {}))
+            continue
+        base = top
+        changed = False
+        for local, key, content_hash in sessions:
+            old = stored.get(key)
+            if old is not None and old[0] == content_hash:
+                continue
+            if old is not None:
+                del kept[old[1]]
+                if old[1] == top:
+                    top = max(kept, default=0)
+            sid = base + local
+            top = max(top, sid)
+            stored[key] = (content_hash, sid, f, local)
+            kept[sid] = (f, local)
+            changed = True
+        import_id = None
+        if changed:
+            last_import += 1
+            import_id = last_import
+        plans.append(FilePlan(import_id, {}))
+    for sid, (f, local) in kept.items():
+        plans[f].session_ids[local] = sid
+    return plans

@@ -119,25 +119,29 @@ def hand_lines(rules: EventRules, dealer: int, actions: list[Action], sheet=None
     return tuple(lines)
 
 
-def play_hand(rules: EventRules, dealer: int, rng: random.Random, sheet=None):
-    """One random legal hand (``sheet``: the game's sheet before it): the final state and the actions."""
-    choose = rules.sim_choice
+def play_hand(rules: EventRules, dealer: int, rng: random.Random, sheet=None, policy: str = "uniform"):
+    """One legal hand played by ``policy`` (``sheet``: the game's sheet before it): the final state and the actions."""
+    from .policy import policy_of
+
+    choose = policy_of(policy)
     state = rules.initial_state(dealer, sheet)
     actions: list[Action] = []
     while not rules.is_terminal(state):
         if rules.current_player(state) == CHANCE:
             a = rules.chance_action(state, rng)
         else:
-            a = choose(rules.legal_actions(state), rng)
+            a = choose(rules, state, rules.legal_actions(state), rng)
         actions.append(a)
         state = rules.advance(state, a)
     return state, actions
 
 
-def simulate_events(game: str, hands: int, seed: int, variant: str = "") -> Iterator:
-    """Random legal games, each a session (header, then hands) until the game ends, ``hands`` hands in all."""
+def simulate_events(game: str, hands: int, seed: int, variant: str = "", policy: str = "plausible") -> Iterator:
+    """Legal games played by ``policy``, each a session (header, then hands) until the game ends, ``hands`` hands in all."""
+    from .policy import policy_of
     from .rules.base import find_variant
 
+    policy_of(policy)
     cls = find_variant(game)
     rng = random.Random(seed)
     done = 0
@@ -159,7 +163,7 @@ def simulate_events(game: str, hands: int, seed: int, variant: str = "") -> Iter
         number = 0
         while not sheet.over and done < hands:
             number += 1
-            state, actions = play_hand(rules, dealer, rng, sheet)
+            state, actions = play_hand(rules, dealer, rng, sheet, policy)
             score = rules.hand_score(state, sheet)
             lines = hand_lines(rules, dealer, actions, sheet)
             sheet = sheet.add(score)

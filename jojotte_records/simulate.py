@@ -1,7 +1,8 @@
-"""Random legal sessions, for tests and benchmarks: a random legal choice at every decision.
+"""Simulated legal sessions, for tests, benchmarks and demonstrations.
 
 Everything goes through the rules core (`legal_actions`, ``apply``, ``hand_score``,
-``add_score``); the simulator only shuffles and chooses. Same seed, same output.
+``add_score``); the simulator only shuffles, and a policy (`policy`: ``plausible`` by default, or
+``uniform``) chooses among the legal actions. Same seed, same output.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import random
 from typing import Iterator
 
 from .cards import cards_of
+from .policy import choose_uniform, policy_of
 from .record import Call, HandRecord, Play, SessionHeader, Trick, WrittenScore
 from .rules.base import CHANCE, Action, find_variant
 from .rules.jojotte import AUCTION, DRAW, VOID_HAND, JojotteRules
@@ -25,15 +27,17 @@ def simulate_header(game: str = "jojotte", seed: int = 0, variant: str = "", fir
     return SessionHeader(tuple(tags))
 
 
-def simulate_hands(rules: JojotteRules, hands: int, rng: random.Random, first_dealer: int = 0) -> Iterator[HandRecord]:
-    """``hands`` random legal hands, dealt alternately, each with the score written as the core computes it."""
+def simulate_hands(rules: JojotteRules, hands: int, rng: random.Random, first_dealer: int = 0,
+                   policy: str = "plausible") -> Iterator[HandRecord]:
+    """``hands`` legal hands played by ``policy``, dealt in turn, each with the score written as the core computes it."""
+    choose = policy_of(policy)
     columns = range(len(rules.sheet_labels))  # a column per player, or per side
     sheet = rules.new_sheet()
     dealer = first_dealer
     pack = list(rules.pack.cards)
     for number in range(1, hands + 1):
         rng.shuffle(pack)
-        record, state = _one_hand(rules, number, dealer, pack, rng)
+        record, state = _one_hand(rules, number, dealer, pack, rng, choose)
         score = rules.hand_score(state, sheet)
         sheet, entry = rules.add_score(sheet, score)
         below = tuple(entry.below(s) for s in columns)
@@ -42,19 +46,18 @@ def simulate_hands(rules: JojotteRules, hands: int, rng: random.Random, first_de
         dealer = rules.next_dealer(dealer)
 
 
-def _one_hand(rules: JojotteRules, number: int, dealer: int, pack: list[int], rng: random.Random):
+def _one_hand(rules: JojotteRules, number: int, dealer: int, pack: list[int], rng: random.Random, choose=choose_uniform):
     first, turned, draws, info = rules.deal(pack, dealer)
     state = rules.advance(rules.initial_state(dealer), rules.deal_action(first, turned))
     auction: list[Call] = []
     after: list[Call] = []
     tricks: list[Trick] = []
     plays: list[Play] = []
-    choice = rng.choice
     while not rules.is_terminal(state):
         if state.phase == DRAW:
             state = rules.apply(state, Action(CHANCE, "draw", cards=draws, info=info))
             continue
-        action = choice(rules.legal_actions(state))
+        action = choose(rules, state, rules.legal_actions(state), rng)
         phase_before = state.phase
         state = rules.advance(state, action)  # legal by construction
         if action.kind == "play":
@@ -76,25 +79,28 @@ def _one_hand(rules: JojotteRules, number: int, dealer: int, pack: list[int], rn
     return record, state
 
 
-def simulate_session(game: str = "jojotte", hands: int = 100, seed: int = 1, variant: str = "") -> tuple[SessionHeader, Iterator[HandRecord]]:
-    """A header and a lazy stream of ``hands`` random legal hands."""
+def simulate_session(game: str = "jojotte", hands: int = 100, seed: int = 1, variant: str = "",
+                     policy: str = "plausible") -> tuple[SessionHeader, Iterator[HandRecord]]:
+    """A header and a lazy stream of ``hands`` legal hands played by ``policy`` ("plausible" or "uniform")."""
+    policy_of(policy)  # an unknown policy is refused before anything is written
     cls = find_variant(game)
     rules = cls(cls.options_class.parse(variant) if variant else None)
     rng = random.Random(seed)
     first_dealer = rng.randrange(cls.dealing_seats or cls.seats)
-    return simulate_header(game, seed, variant, first_dealer), simulate_hands(rules, hands, rng, first_dealer)
+    return simulate_header(game, seed, variant, first_dealer), simulate_hands(rules, hands, rng, first_dealer, policy)
 
 
-def simulate_items(game: str = "jojotte", hands: int = 100, seed: int = 1, variant: str = "") -> Iterator:
+def simulate_items(game: str = "jojotte", hands: int = 100, seed: int = 1, variant: str = "",
+                   policy: str = "plausible") -> Iterator:
     """What ``jojotte simulate`` writes: a Jo-Jotte session, or for Pitch and Baloot one session per game
-    until ``hands`` hands are played."""
+    until ``hands`` hands are played; ``policy`` chooses every call and card ("plausible" or "uniform")."""
     from .rules.base import EventRules
 
     if issubclass(find_variant(game), EventRules):
         from .events import simulate_events
 
-        yield from simulate_events(game, hands, seed, variant)
+        yield from simulate_events(game, hands, seed, variant, policy)
         return
-    header, stream = simulate_session(game, hands, seed, variant)
+    header, stream = simulate_session(game, hands, seed, variant, policy)
     yield header
     yield from stream

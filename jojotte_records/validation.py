@@ -50,9 +50,17 @@ def is_record_json(path: str | Path) -> bool:
     """Whether a ``.json`` file is a record file (its object has ``"sessions"``), not other data kept beside records."""
     try:
         with open(path, encoding="utf-8-sig", errors="replace") as f:
-            head = f.read(1 << 20)
+            head = f.read(JSON_HEAD_CHARS)
     except OSError:
         return True  # let the reader report it
+    return is_record_json_head(head)
+
+
+JSON_HEAD_CHARS = 1 << 20  # how much of a .json file `is_record_json` reads
+
+
+def is_record_json_head(head: str) -> bool:
+    """Whether the first `JSON_HEAD_CHARS` characters of a ``.json`` file are those of a record file (``"sessions"``)."""
     return '"sessions"' in head
 
 

@@ -97,7 +97,7 @@ def _verdicts(text_or_items):
 
 def _endings(seed: int, hands: int, variant: str = ""):
     """Positions of the last three or four tricks (some in mid-trick) of simulated hands."""
-    header, stream = simulate_session(hands=hands, seed=seed, variant=variant)
+    header, stream = simulate_session(hands=hands, seed=seed, variant=variant, policy="uniform")
     rules = JojotteRules(JojotteRules.options_class.parse(variant) if variant else None)
     rng = random.Random(seed)
     out = []
@@ -538,7 +538,7 @@ def test_outcome_by_points_equals_the_outcome_search():
         kinds.add(len(solver.thresholds()) == 2 and solver.thresholds()[0] or s.denomination)
     assert kinds >= {"suit", "nt", "nullo", "slam"}
     # whole hands, from the first lead and after each card, in every contract of a simulated session
-    header, hands = simulate_session(hands=12, seed=5)
+    header, hands = simulate_session(hands=12, seed=5, policy="uniform")
     for v in _verdicts([header, *hands]):
         if v.state is None or v.state.phase != "done":
             continue
@@ -586,7 +586,7 @@ def _partnership_endings(cards_left: int):
     out = []
     items = list(iter_records((EXAMPLES / "four-partners.jjt").read_text(encoding="utf-8"), "4p"))
     try:
-        header, hands = simulate_session(hands=6, seed=3, game="jojotte-4p")
+        header, hands = simulate_session(hands=6, seed=3, game="jojotte-4p", policy="uniform")
         items += [header, *hands]
     except TypeError:  # a simulator without other games
         pass

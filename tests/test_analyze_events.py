@@ -34,7 +34,7 @@ def brute(rules, s, team: int) -> int:
 
 def simulated_verdicts(hands: int, seed: int):
     out = io.StringIO()
-    write_stream(simulate_items("baloot", hands, seed), out)
+    write_stream(simulate_items("baloot", hands, seed, policy="uniform"), out)
     for summary, verdicts in validate_stream(iter_records(out.getvalue())):
         for v in verdicts:
             yield summary.rules, v

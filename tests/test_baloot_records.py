@@ -37,7 +37,7 @@ def test_simulated_matches_validate_and_their_text_is_canonical(seed):
     """BAL-MATCH: random legal matches (one session per match) replay without a finding, and every finished
     match has a winner whose total is past the target."""
     out = StringIO()
-    write_stream(simulate_items("baloot", 60, seed=seed), out)
+    write_stream(simulate_items("baloot", 60, seed=seed, policy="uniform"), out)
     text = out.getvalue()
     sessions = sessions_of(text)
     assert sum(s.hands for s, _ in sessions) == 60
@@ -56,7 +56,7 @@ def test_archive_baloot_statistic_agrees_with_the_hand_facts(tmp_path):
 
     src = tmp_path / "m.jjt"
     out = StringIO()
-    write_stream(simulate_items("baloot", 120, seed=5), out)
+    write_stream(simulate_items("baloot", 120, seed=5, policy="uniform"), out)
     src.write_text(out.getvalue(), encoding="utf-8")
     db = tmp_path / "a.duckdb"
     list(import_paths(db, [str(src), str(MATCH)]))
@@ -97,7 +97,7 @@ def test_the_calculator_agrees_with_the_validator_on_simulated_hands():
     from jojotte_records.baloot_calc import calculate, summary_args
 
     out = StringIO()
-    write_stream(simulate_items("baloot", 400, seed=1), out)
+    write_stream(simulate_items("baloot", 400, seed=1, policy="uniform"), out)
     compared = 0
     for summary, verdicts in sessions_of(out.getvalue()):
         for v in verdicts:

@@ -274,7 +274,7 @@ def test_teams_in_a_partnership_event(tmp_path):
 
     players = {1: ["Ann", "Bea", "Cid", "Dot"], 2: ["Ann", "Dot", "Cid", "Bea"]}  # N E S W
     for rnd, seat_names in players.items():
-        header, hands = simulate_session("jojotte-4p", 4, rnd)
+        header, hands = simulate_session("jojotte-4p", 4, rnd, policy="uniform")
         tags = tuple((k, "; ".join(seat_names) if k == "Players" else v) for k, v in header.tags)
         labels = ("N", "E", "S", "W")
         text = write_header(header._replace(tags=tags)) + "".join("\n" + write_hand(h, labels, ("NS", "EW")) for h in hands)

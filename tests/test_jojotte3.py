@@ -77,7 +77,7 @@ def test_every_form_is_registered():
 
 @pytest.mark.parametrize("game", ["jojotte-3", "jojotte-3box", "jojotte-4s"])
 def test_simulated_sessions_validate(game):
-    header, hands = simulate_session(game, 300, seed=7)
+    header, hands = simulate_session(game, 300, seed=7, policy="uniform")
     text = _text(header, hands)
     assert write_session(read_session(text)) == text  # the simulator writes canonical text
     summaries, verdicts = validate_text(text)

@@ -59,7 +59,7 @@ def legal_cards(state, seat: int, rules=R) -> set[str]:
 
 
 def text_of(game: str, hands: int, seed: int) -> str:
-    header, stream = simulate_session(game, hands, seed)
+    header, stream = simulate_session(game, hands, seed, policy="uniform")
     out = io.StringIO()
     write_stream([header, *stream], out)
     return out.getvalue()

@@ -74,7 +74,7 @@ def test_examples_are_canonical_and_round_trip_through_json(path):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_simulated_games_validate_and_round_trip(variant):
     """PIT-VAR-1…7, PIT-FIVE: random legal games of every variant are legal, and their text is canonical."""
-    items = list(simulate_items("pitch", 40, seed=3, variant=variant))
+    items = list(simulate_items("pitch", 40, seed=3, variant=variant, policy="uniform"))
     from io import StringIO
 
     from jojotte_records.notation import write_stream
@@ -286,7 +286,7 @@ def test_fast_path_reads_what_the_tokenizer_reads(monkeypatch):
     from jojotte_records.notation import write_stream
 
     out = StringIO()
-    write_stream(simulate_items("pitch", 60, seed=9, variant="players=5"), out)
+    write_stream(simulate_items("pitch", 60, seed=9, variant="players=5", policy="uniform"), out)
     text = out.getvalue() + GAME.read_text(encoding="utf-8") + "\n" + first_hands(1).replace(
         "trick 3: S JD, N JH, E 9H", "trick 3: S JD, N JH, E 9H -> N").replace("bids N 5", "bids n 5")
     fast = list(iter_records(text))

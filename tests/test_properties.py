@@ -77,7 +77,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 # --- helpers ---------------------------------------------------------------------------------
 
 def simulated(seed: int, hands: int, variant: str = "") -> Session:
-    header, it = simulate_session("jojotte", hands, seed, variant)
+    header, it = simulate_session("jojotte", hands, seed, variant, policy="uniform")
     return Session(header, tuple(it))
 
 
@@ -143,7 +143,7 @@ def test_simulated_session_validates(seed, variant):
 @given(seed=seeds, variant=variants)
 def test_simulated_records_validate_without_text(seed, variant):
     """The records straight from the simulator (no text in between) are legal too."""
-    header, hands = simulate_session("jojotte", 8, seed, variant)
+    header, hands = simulate_session("jojotte", 8, seed, variant, policy="uniform")
     issues = []
     for summary, verdicts in validate_stream(itertools.chain([header], hands)):
         issues += all_issues([summary], verdicts)
@@ -859,7 +859,7 @@ TABLE_FORMS = ("jojotte-3", "jojotte-3box", "jojotte-4p", "jojotte-4s")
 def test_every_form_simulates_legal_sessions_that_round_trip(game, seed):
     """JJ3/JJ4P/JJ4S: simulated sessions of the three- and four-player forms validate with no issue,
     and their canonical text survives text -> text and text -> JSON -> text."""
-    header, hands = simulate_session(game, 20, seed)
+    header, hands = simulate_session(game, 20, seed, policy="uniform")
     text = write_sessions([Session(header, tuple(hands))])
     sessions = read_sessions(text)
     for summary, verdicts in validate_stream(iter_records(text)):

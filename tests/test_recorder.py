@@ -234,7 +234,7 @@ def test_every_form_is_recorded_as_played(tmp_path, game):
     from jojotte_records.rules.base import find_variant
     from jojotte_records.simulate import simulate_session
 
-    header, hands = simulate_session(game, 12, 5)
+    header, hands = simulate_session(game, 12, 5, policy="uniform")
     cls = find_variant(game)
     rec = Recorder(tmp_path / "s.jjt", game=game, players=[f"P{lab}" for lab in cls.seat_labels])
     columns = sheet_labels(header)

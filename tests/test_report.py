@@ -375,7 +375,7 @@ def test_one_file_per_hand_when_asked(tmp_path):
 
 
 def test_long_sessions_are_split_into_files_of_hands(tmp_path):
-    header, hands = simulate_session("jojotte", 25, 7)
+    header, hands = simulate_session("jojotte", 25, 7, policy="uniform")
     src = tmp_path / "sim.jjt"
     with open(src, "w", encoding="utf-8") as f:
         write_stream([header, *hands], f)
