@@ -90,7 +90,7 @@ def _finished(rec: Recorder, hands: int | None) -> str | None:
         return f"all {hands} hands are recorded"
     if rec.events:
         return f"the game is over ({rec.winners_text()} won)" if rec.over else None
-    agreed = rec.validator.agreed_rubbers
+    agreed = rec.validator.session_length  # the [Rubbers] agreed
     if agreed and sum(rec.sheet.rubbers) >= agreed:
         return f"the {agreed} rubber(s) agreed are finished"
     return None

@@ -1815,18 +1815,16 @@ def two_player_form(rules, verdict):
     if rules.trick_size != 2:
         raise AnalysisError(f"{rules.name}: four players in partnerships are analysed from their last "
                             f"{ENDGAME_CARDS} cards only (`analyze`), not solved from the first lead nor restored")
-    if type(rules).seats == 2:
-        return rules, verdict, (0, 1)
-    core = getattr(rules, "core", None)
-    if core is not None:  # the box form: a two-player hand between the box and the captain
-        return core, verdict, (0, 1)
-    if not hasattr(rules, "two_seats"):
+    duel = rules.two_player_view(st)
+    if duel is None:
         raise AnalysisError(f"{rules.name} is not analysed (two-player play only)")
-    if st is None or st.phase not in (PLAY, DONE) or getattr(st, "active", -1) < 0:
+    two, view, seats = duel
+    if not seats:
         raise AnalysisError("the hand has no card play to analyse")
-    x, y = rules.pair(st)
+    if view is st:  # two players, or the box form (a two-player hand between the box and the captain)
+        return two, verdict, seats
+    x, y = seats
     idx = {x: 0, y: 1}
-    view = rules.two_seats(st)._replace(history=tuple((idx[lead], cards, idx[win]) for lead, cards, win in st.history))
     tricks = []
     for t in verdict.record.tricks:
         plays = []
@@ -1838,8 +1836,8 @@ def two_player_form(rules, verdict):
         if len(plays) < len(t.plays):
             break
     record = verdict.record._replace(tricks=tuple(tricks))
-    score = rules.two.score_hand(view) if view.phase == DONE else None
-    return rules.two, _View(verdict.number, record, view, verdict.first_illegal, score), (x, y)
+    score = two.score_hand(view) if view.phase == DONE else None
+    return two, _View(verdict.number, record, view, verdict.first_illegal, score), (x, y)
 
 
 def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:

@@ -42,10 +42,9 @@ from .archive_events import add_event_hand, event_session_rows, hand_status
 from .cards import SEVEN, card_name, make_card
 from .dd_comment import dd_fields
 from .errors import Issue, JojotteError, Location, number_too_large
-from .events import EventSummary, EventVerdict
 from .games import player_names, rules_for
 from .notation import sheet_column, write_hand, write_session
-from .record import HandRecord, Session, SessionHeader
+from .record import EventHand, HandRecord, Session, SessionHeader
 from .replay import HandVerdict, SessionSummary, validate_stream
 from .rules.base import find_variant
 from .rules.jojotte import DONE, PLAY, VOID_HAND
@@ -563,7 +562,7 @@ class _Importer:
             if s.marks is None:  # the session before it is finished by now (validate_stream yields it first)
                 s.marks = {t: len(b) for t, b in self.buf.items()}
                 s.flushes = self.flushes
-            if isinstance(v, EventVerdict):
+            if isinstance(v.record, EventHand):
                 add_event_hand(self, s, v)
             else:
                 self._add_hand(s, v)
@@ -622,7 +621,7 @@ class _Importer:
         seats = len(labels)
         d, year = parse_tag_date(h.get("Date"))
         rubbers = h.get("Rubbers")
-        if isinstance(summary, EventSummary):
+        if summary.rules.notation == "events":
             event_session_rows(self, s, summary, (
                 sid, key, content_hash, self._import_id, source, s.index, h.line or None, _game_name(h), h.get("Event"),
                 h.get("Site"), h.get("Date"), d, year, h.get("Round"), h.get("Table"), h.get("Players"), h.get("FirstDealer"),

@@ -10,7 +10,7 @@ point card (`captures`).
 
 from __future__ import annotations
 
-from .events import EventSummary, EventVerdict
+from .replay import HandVerdict, SessionSummary
 from .notation import sheet_column, write_event_hand
 
 _SUITS = "SHDC"
@@ -55,7 +55,7 @@ def hand_status(v) -> tuple[str, str | None]:
     return status, (v.first_illegal or v.issues[0]).rule
 
 
-def add_event_hand(imp, s, v: EventVerdict) -> None:
+def add_event_hand(imp, s, v: HandVerdict) -> None:
     """The rows of one validated hand (`archive._Session` ``s``)."""
     rules = s.rules
     s.hands += 1
@@ -118,7 +118,7 @@ def add_event_hand(imp, s, v: EventVerdict) -> None:
         imp._issue(sid, seq, i, issue, _seat_of_issue(issue, labels))
 
 
-def event_session_rows(imp, s, summary: EventSummary, common: tuple) -> None:
+def event_session_rows(imp, s, summary: SessionSummary, common: tuple) -> None:
     """The session's rows: ``common`` holds the ``sessions`` columns up to ``bad_hands`` (`archive._Importer`)."""
     sid = s.session_id
     sheet = summary.sheet

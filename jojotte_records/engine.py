@@ -69,10 +69,40 @@ class HandRun:
 
 
 class Codec:
-    """A game's record codec: one recorded hand as located steps (see the module's docstring)."""
+    """A game's record codec: one recorded hand as located steps (see the module's docstring), and what the
+    validator reads of the record besides its actions (where the dealer is written, the written score)."""
+
+    keep_actions = False  # the verdict keeps the legal actions replayed (an event-log record is written from them)
+    # the findings (rule, message) of a hand the sheet takes as written, and of one it skips
+    uses_written: tuple[str, str]
+    skips: tuple[str, str]
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
 
     def steps(self, hand, run: HandRun) -> Iterator[Step]:
         raise NotImplementedError
+
+    def dealer_at(self, hand) -> tuple[int, int]:
+        """The line and column where the hand's dealer is written."""
+        return hand.line, hand.column
+
+    def end_state(self, state):
+        """The state the verdict shows of a replay that reached ``state`` (None: nothing to show)."""
+        return state
+
+    def score(self, hand, state, run: HandRun, sheet):
+        """The score of a replayed hand on ``sheet`` (`Rules.hand_score`), None when it cannot be scored (with a
+        finding in ``run`` saying why)."""
+        raise NotImplementedError
+
+    def written_values(self, hand) -> tuple[int, ...] | None:
+        """The figures written at the table as `Rules.written_differences` reads them, None when none are."""
+        return None
+
+    def written_score(self, hand):
+        """The hand score the sheet takes from the written figures (`Rules.written_score`), None when none."""
+        return None
 
     def fast(self, hand, run: HandRun):
         """The final state of a hand replayed fast when the codec vouches for it (legal, complete, nothing to

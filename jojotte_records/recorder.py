@@ -896,7 +896,6 @@ class Recorder:
 
 def _game_class(game: str):
     """The rules class of a game the recorder can guide (the Jo-Jotte family)."""
-    from .rules.base import EventRules
 
     try:
         cls = find_variant(game)
@@ -1001,9 +1000,7 @@ class EventRecorder(Recorder):
 
     def _validator(self, header: SessionHeader):
         """The session's validator; tags it cannot read (an unknown option) stop the recording."""
-        from .events import EventSessionValidator
-
-        v = EventSessionValidator(header)
+        v = SessionValidator(header)
         if v.session_issues:
             raise RecorderError(v.session_issues[0].message)
         return v
@@ -1327,9 +1324,7 @@ class EventRecorder(Recorder):
         return f"hand {last.number} reopened{_KEPT}; undone: {self._event_step_text(gone) if gone else 'nothing'}"
 
     def _rebuild_validator(self) -> None:
-        from .events import EventSessionValidator
-
-        self.validator = EventSessionValidator(self.header)
+        self.validator = SessionValidator(self.header)
         for h in self.hands:
             self.validator.check_hand(h)
 
@@ -1377,14 +1372,14 @@ class EventRecorder(Recorder):
     def _save_event(self, dealer: int, state, actions: list[Action]):
         """Score the finished hand, write it with its score line, append it to the file and fsync."""
         from .event_notation import write_event_hand
-        from .events import EventSessionValidator, hand_lines
+        from .events import hand_lines
         from .record import EventHand, EventScore
 
         rules = self.rules
         score = rules.hand_score(state, self.validator.sheet)
         rec = EventHand(self.hand_number, dealer, hand_lines(rules, dealer, actions, self.validator.sheet),
                         EventScore(tuple(score.delta)))
-        return self._write_and_check(rec, write_event_hand(rec, rules), EventSessionValidator)
+        return self._write_and_check(rec, write_event_hand(rec, rules), SessionValidator)
 
 
 def _merge(parts: list[Action]) -> Action:

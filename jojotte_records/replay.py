@@ -1,39 +1,42 @@
-"""The replay validator: re-runs every call and card of a record through the rules core.
+"""The replay validator of every game: re-runs every call and card of a record through the rules core.
 
 `SessionValidator` takes a session's header, then its hands one at a time
 (so a file of any size is checked in bounded memory). For each hand it finds
-the first illegal event, recomputes the score, writes it on the `ScoreSheet`
+the first illegal event, recomputes the score, writes it on the game's sheet
 and compares it with the figures written at the table. Everything it finds is
-an `Issue` with a rule ID and a location.
+an `Issue` with a rule ID and a location. The Jo-Jotte record codec
+(`JojotteCodec`) is here; the event-log one is `events.EventCodec`.
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, NamedTuple
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from .cards import card_name, iter_cards, make_card, mask_of, SEVEN
 from .errors import Issue, Location, number_too_large
-from .record import UNKNOWN_CARD, Call, HandRecord, SessionHeader
+from .events import EventCodec
+from .record import UNKNOWN_CARD, Call, EventHand, HandRecord, SessionHeader
 from .games import first_dealer, player_names, rules_for
-from .rules.base import CHANCE, Action, Violation, violation_message
+from .rules.base import CHANCE, Action, Rules, Violation, violation_message
 from .rules.jojotte import DEAL, DONE, PLAY, VOID_HAND, HandScore, JJState, JojotteRules
-from .rules.jojotte_sheet import ScoreSheet, SheetEntry
+from .rules.jojotte_cards import JOJOTTE, trick_points
 from .engine import Codec, HandRun, replay_hand
 from .fast_jojotte import fast_for
 
 
 class HandVerdict(NamedTuple):
-    """What the validator found in one hand."""
+    """What the validator found in one hand, of any game."""
 
     number: int
-    record: HandRecord
+    record: HandRecord | EventHand
     issues: tuple[Issue, ...]  # errors: syntax, illegal events, wrong scores, contradictions
     unchecked: tuple[Issue, ...]  # checks the record's information did not allow
-    score: HandScore | None
-    entry: SheetEntry | None  # what the hand wrote on the sheet (None if it could not be scored)
-    state: JJState | None  # the last state reached by the replay
-    sheet: ScoreSheet  # the sheet after this hand
+    score: Any  # the game's hand score (``delta``, ``credits``), None if the hand could not be scored
+    entry: Any  # what the hand wrote on the sheet (`Rules.add_score`: ``delta``, ``credits``), None if not scored
+    state: Any  # the last state reached by the replay
+    sheet: Any  # the sheet after this hand
     used_written_score: bool = False  # the sheet took the written figures (hand illegal or incomplete)
+    actions: tuple[Action, ...] = ()  # the legal actions replayed, in order (a codec that keeps them)
 
     @property
     def ok(self) -> bool:
@@ -48,17 +51,25 @@ class SessionSummary(NamedTuple):
     header: SessionHeader
     hands: int
     bad_hands: int
-    sheet: ScoreSheet
+    sheet: Any
     issues: tuple[Issue, ...]  # session-level issues (header, session length)
-    winner: int
+    winners: tuple[int, ...]  # the columns that win the session or game, () for none (yet) or a tie
     labels: tuple[str, ...]  # the score sheet's columns: the players, or the sides in a partnership game
     names: tuple[str, ...]
-    seat_labels: tuple[str, ...] = ()  # the players' seats and names (the same as above but for sides)
-    seat_names: tuple[str, ...] = ()
+    seat_labels: tuple[str, ...]  # the players' seats and names (the same as above but for sides)
+    seat_names: tuple[str, ...]
+    rules: Rules
+
+    @property
+    def winner(self) -> int:
+        return self.winners[0] if len(self.winners) == 1 else -1
 
 
 class SessionValidator:
-    """Checks one session hand by hand. Build it from the header, feed `check_hand`, then call `finish`."""
+    """Checks one session of any game hand by hand: build it from the header, feed `check_hand`, then call
+    `finish`. What differs between games is the record codec (`JojotteCodec`, `events.EventCodec`: how a
+    record becomes steps, and its own checks) and the rules' hooks (the sheet, the dealer's turn, the
+    written score's reading and comparison, the end of the session)."""
 
     def __init__(self, header: SessionHeader, session_index: int = 1):
         self.header = header
@@ -66,233 +77,109 @@ class SessionValidator:
         self.source = header.source
         rules, issues = rules_for(header)
         self.session_issues: list[Issue] = list(header.issues) + issues
-        self.rules: JojotteRules = rules  # type: ignore[assignment]
-        cls = type(rules)
-        self.labels = cls.seat_labels
+        self.rules: Rules = rules
+        self.labels = tuple(rules.seat_labels)
         self.names = player_names(header, self.labels)
-        # the sheet has a column per player, or per side (JJ4P-SCORE-1, JJ3-ALT-1)
-        self.sheet_labels = cls.sheet_labels or self.labels
-        self.sheet_names = cls.sheet_names(self.names)
-        self.sheet = ScoreSheet.empty(len(self.sheet_labels))
-        self.codec = JojotteCodec(rules)
-        self.expected_dealer = self._first_dealer()
+        # the sheet has a column per player, or per side (JJ4P-SCORE-1, JJ3-ALT-1, PIT-GAME-1)
+        self.sheet_labels = rules.columns_of()
+        self.sheet_names = rules.column_names(self.names)
+        self.sheet = rules.new_sheet()
+        self.codec: Codec = CODECS[rules.notation](rules)
+        self.expected_dealer = first_dealer(header, self.labels, self.names, self.session_issues)
         self.hands = 0
         self.bad_hands = 0
-        self.agreed_rubbers = None
-        r = header.get("Rubbers")
-        if r and (big := number_too_large("rubbers", r.strip())) and r.strip().isdigit():
-            self.session_issues.append(Issue("NOTATION", f"[Rubbers \"{r}\"]: {big}", Location(source=self.source, line=header.tag_line("Rubbers"), column=1), "syntax"))
-        elif r:
-            try:
-                self.agreed_rubbers = int(r)
-            except ValueError:
-                self.session_issues.append(Issue("NOTATION", f"[Rubbers \"{r}\"] is not a number", Location(source=self.source, line=header.tag_line("Rubbers"), column=1), "syntax"))
+        self.session_length = self._session_length(rules.session_length_tag)
 
-    def _first_dealer(self) -> int:
-        return first_dealer(self.header, self.labels, self.names, self.session_issues)
+    def _session_length(self, tag: str) -> int | None:
+        """The value of the header tag that says how long the session was agreed to be (``[Rubbers]``)."""
+        r = self.header.get(tag) if tag else None
+        if not r:
+            return None
+        at = Location(source=self.source, line=self.header.tag_line(tag), column=1)
+        if (big := number_too_large(tag.lower(), r.strip())) and r.strip().isdigit():
+            self.session_issues.append(Issue("NOTATION", f"[{tag} \"{r}\"]: {big}", at, "syntax"))
+            return None
+        try:
+            return int(r)
+        except ValueError:
+            self.session_issues.append(Issue("NOTATION", f"[{tag} \"{r}\"] is not a number", at, "syntax"))
+            return None
 
     def msg(self, v: Violation) -> str:
         return violation_message(v, self.names)
 
-    def wrong_dealer(self, dealer: int, first: bool) -> Violation | None:
-        """Why ``dealer`` may not deal the next hand (``first``: the session's first), or None: the deal alternates
-        (JJ-DEAL-2) from the ``[FirstDealer]`` (JJ-DEAL-1), and is cut again for each rubber under
-        ``recut_each_rubber``."""
-        exp = self.expected_dealer
-        if exp < 0 or dealer == exp or (not self.sheet.rubber_in_progress and self.rules.options.recut_each_rubber):
-            return None
-        if first:
-            return Violation("JJ-DEAL-1", f"{{p{dealer}}} deals, but it is {{p{exp}}}'s deal ([FirstDealer])")
-        return Violation("JJ-DEAL-2", f"{{p{dealer}}} deals, but it is {{p{exp}}}'s deal (the deal alternates)")
+    def wrong_dealer(self, dealer: int, first: bool = False) -> Violation | None:
+        """Why ``dealer`` may not deal the next hand (``first``: the session's first), or None
+        (`Rules.turn_to_deal`: JJ-DEAL-1/2, PIT-DEAL-3, BAL-DEAL-3)."""
+        return self.rules.turn_to_deal(self.expected_dealer, dealer, first, self.sheet)
 
     # --- one hand -----------------------------------------------------------------
-    def check_hand(self, hand: HandRecord) -> HandVerdict:
+    def check_hand(self, hand: HandRecord | EventHand) -> HandVerdict:
         self.hands += 1
+        rules, codec = self.rules, self.codec
         issues: list[Issue] = list(hand.issues)
         unchecked: list[Issue] = []
-        n = hand.number
-        src = self.source
-
-        def loc(**kw) -> Location:
-            return Location(source=src, session=self.session_index, hand=n, **kw)
-
-        def illegal(v: Violation, **kw):
-            issues.append(Issue(v.rule, violation_message(v, self.names), loc(**kw), "illegal", see_also=v.see_also))
-
-        # the dealer (JJ-DEAL-2; the first dealer by JJ-DEAL-1)
+        run = HandRun(rules, self.names, issues, unchecked, self.source, self.session_index, hand.number)
+        # a hand after the end of the game (PIT-GAME-2, BAL-MATCH-2) is found before the replay, one after
+        # the agreed rubbers (JJ-SESSION-1) after it
+        over = rules.session_over(self.sheet, self.sheet_names, self.session_length)
+        over_phase = rules.session_over_phase
+        if over is not None and over_phase == "deal":
+            run.note(over.rule, over.text, "consistency", phase="deal", line=hand.line, column=1)
         if hand.dealer >= 0:
             v = self.wrong_dealer(hand.dealer, first=self.hands == 1)
             if v is not None:
-                line, col = hand.mark("dealer") or (hand.line, 1)
-                illegal(v, phase="deal", line=line, column=col)
-            self.expected_dealer = self.rules.next_dealer(hand.dealer)
-        rubbers_before = sum(self.sheet.rubbers)
-        state = self._replay(hand, issues, unchecked)
-        score: HandScore | None = None
+                line, col = codec.dealer_at(hand)
+                run.illegal(v, phase="deal", line=line, column=col)
+            self.expected_dealer = rules.next_dealer(hand.dealer)
+        state = self._replay(hand, run)
+        score = None
         if state is not None and not any(i.kind in ("illegal", "syntax") for i in issues):
-            score = self._score(hand, state, issues, unchecked, loc)
-        entry: SheetEntry | None = None
+            score = codec.score(hand, state, run, self.sheet)
+        elif (run.fault is not None and state is not None and not any(i.kind == "syntax" for i in issues)
+              and sum(i.kind == "illegal" for i in issues) == 1):
+            # a house rule that scores a hand stopped by an irregularity of play (Baloot's qaid): reported, and scored
+            score = rules.irregularity_score(state, *run.fault, self.sheet)
+        entry = None
         used_written = False
         if score is not None:
-            self.sheet, entry = self.sheet.add(score, self.rules.options)
-            if hand.score is not None:
-                self._compare_written(hand, entry, issues, loc)
-        elif hand.score is not None:
-            # the hand cannot be scored from its events: the sheet goes on with what was written
-            used_written = True
-            self.sheet = self._add_written(hand)
-            unchecked.append(Issue("JJ-SCORE-1", "the hand could not be scored from its events; the session sheet uses the written score",
-                                   loc(phase="score", line=hand.score.line, column=hand.score.column), "unchecked"))
+            self.sheet, entry = rules.add_score(self.sheet, score)
+            written = codec.written_values(hand)
+            if written is not None:
+                w = hand.score
+                for rule, message in rules.written_differences(written, entry, self.sheet_names):
+                    run.note(rule, message, "score", phase="score", line=w.line, column=w.column)
         else:
-            unchecked.append(Issue("JJ-SCORE-1", "the hand could not be scored and has no written score; the sheet skips it",
-                                   loc(phase="score", line=hand.line, column=1), "unchecked"))
-        if self.agreed_rubbers is not None and rubbers_before >= self.agreed_rubbers:
-            issues.append(Issue("JJ-SESSION-1", f"the session was agreed at {self.agreed_rubbers} rubber(s), which were finished before this hand",
-                                loc(phase="sheet", line=hand.line, column=1), "consistency"))
+            # the hand cannot be scored from its events: the sheet goes on with what was written, if anything
+            written = codec.written_score(hand) if not self.sheet.over else None
+            if written is not None:
+                used_written = True
+                self.sheet, _ = rules.add_score(self.sheet, written)
+                run.note(*codec.uses_written, "unchecked", phase="score", line=hand.score.line, column=hand.score.column)
+            else:
+                run.note(*codec.skips, "unchecked", phase="score", line=hand.line, column=1)
+        if over is not None and over_phase != "deal":
+            run.note(over.rule, over.text, "consistency", phase=over_phase, line=hand.line, column=1)
         if issues:
             self.bad_hands += 1
-        return HandVerdict(n, hand, tuple(issues), tuple(unchecked), score, entry, state, self.sheet, used_written)
+        return HandVerdict(hand.number, hand, tuple(issues), tuple(unchecked), score, entry, state, self.sheet,
+                           used_written, tuple(run.actions))
 
-    def _replay(self, hand: HandRecord, issues, unchecked):
+    def _replay(self, hand, run: HandRun):
         if hand.dealer < 0:
             return None
-        run = HandRun(self.rules, self.names, issues, unchecked, self.source, self.session_index, hand.number)
         v = self.rules.check_dealer(hand.dealer)  # who may deal (the adviser in jojotte-3box does not)
         if v is not None:
-            line, col = hand.mark("dealer") or (hand.line, 1)
+            line, col = self.codec.dealer_at(hand)
             run.illegal(v, phase="deal", line=line, column=col)
             return None
-        state = replay_hand(self.rules, self.codec, hand, run, hand.dealer)
-        return None if state is None or state.phase == DEAL else state  # no deal: nothing to show
-
-    # --- scoring --------------------------------------------------------------------
-    def _score(self, hand: HandRecord, state: JJState, issues, unchecked, loc) -> HandScore | None:
-        rules = self.rules
-        if state.phase == VOID_HAND:
-            return rules.score_hand(state)
-        if state.phase == DONE:
-            score = rules.score_hand(state)
-            if hand.result:
-                for r in hand.result:
-                    got_tricks, got_points = rules.seat_result(state, score, r.seat)
-                    if r.tricks != got_tricks or r.points != got_points:
-                        issues.append(Issue("JJ-PTS-4", f"the result line gives {self.names[r.seat]} {r.tricks} tricks and {r.points} points,"
-                                            f" but the play gives {got_tricks} tricks and {got_points} points",
-                                            loc(phase="score", line=hand.line, column=1), "consistency"))
-            return score
-        if state.phase == PLAY and state.tricks_done == 0 and not state.trick and hand.result:
-            # a hand recorded as auction and result only
-            won = [0] * rules.seats
-            pts = [0] * rules.seats
-            for r in hand.result:
-                won[r.seat] = r.tricks
-                pts[r.seat] = r.points
-            if sum(won) != rules.tricks_per_hand:
-                issues.append(Issue("JJ-INV-3", f"the result gives {sum(won)} tricks in all, not {rules.tricks_per_hand}",
-                                    loc(phase="score", line=hand.line, column=1), "consistency"))
-                return None
-            if not any(state.unknown):
-                from .rules.jojotte_cards import JOJOTTE, trick_points
-
-                in_play = 0
-                for seat in rules.playing_seats(state):
-                    in_play |= state.hands[seat]
-                # JJ-INV-4: the cards in play and the last trick, as if one trick took them all
-                value = trick_points(tuple(iter_cards(in_play)), state.trump, True, state.denomination == "nullo")
-                allowed = {value} if state.denomination != "suit" else {value, value + JOJOTTE}
-                if sum(pts) not in allowed:
-                    issues.append(Issue("JJ-INV-4", f"the trick points add up to {sum(pts)}, but the cards in play are worth "
-                                        + " or ".join(str(x) for x in sorted(allowed)), loc(phase="score", line=hand.line, column=1), "consistency"))
-                    return None
-            unchecked.append(Issue("JJ-PLAY-3", "no tricks recorded: the card play was not checked; the score uses the result line",
-                                   loc(phase="trick", line=hand.line, column=1), "unchecked"))
-            # who won the last trick is unknown; it is inside the trick points given
-            return rules.score_hand(state._replace(phase=DONE, won=tuple(won)), won=tuple(won), trick_scores=tuple(pts))
-        if state.phase == PLAY:
-            if hand.claim >= 0:  # a claim the validator could not settle (unrecorded cards): the tricks are conceded
-                issues.append(Issue("JJ-INV-3", f"only {state.tricks_done} of {rules.tricks_per_hand} tricks are recorded and"
-                                    " the claim cannot be settled", loc(phase="trick", line=hand.line, column=1), "consistency"))
-            elif state.tricks_done or state.trick:
-                # §0.3: a missing trick cites JJ-PLAY-10 at the first trick that is missing
-                missing = state.tricks_done + 1
-                last = hand.tricks[-1] if hand.tricks else None
-                issues.append(Issue("JJ-PLAY-10", f"trick {missing} is missing: only {state.tricks_done} of {rules.tricks_per_hand}"
-                                    " tricks are recorded, and every trick is played in every contract (write 'claim X' for a"
-                                    " conceded rest) (see also JJ-INV-3)", loc(phase="trick", trick=missing, line=last.line if last else hand.line,
-                                                           column=1), "illegal", see_also=("JJ-INV-3",)))
-            else:
-                unchecked.append(Issue("JJ-PLAY-3", "no tricks and no result recorded: the hand cannot be scored from its events",
-                                       loc(phase="trick", line=hand.line, column=1), "unchecked"))
-        return None
-
-    def _compare_written(self, hand: HandRecord, entry: SheetEntry, issues, loc) -> None:
-        w = hand.score
-        for seat in range(len(self.sheet_labels)):
-            for line, written, real in (("below", w.below[seat], entry.below(seat)), ("above", w.above[seat], entry.above(seat))):
-                if written == real:
-                    continue
-                parts = [c for c in entry.credits if c.seat == seat and c.line == line]
-                rule = _rule_for_difference(parts, real - written, line)
-                if not parts:
-                    breakdown = "nothing goes there in this hand"
-                elif len(parts) == 1:
-                    breakdown = parts[0].why
-                else:
-                    breakdown = " + ".join(f"{c.amount} for {c.why} [{c.rule}]" for c in parts)
-                issues.append(Issue(rule, f"{self.sheet_names[seat]}'s score {line} the line is written {written}, but is {real}: {breakdown}",
-                                    loc(phase="score", line=w.line, column=w.column), "score"))
-        if w.aside != entry.held_aside:
-            issues.append(Issue("JJ-PRIS-1", f"{w.aside} points are written as held aside, but the hand holds aside {entry.held_aside}",
-                                loc(phase="score", line=w.line, column=w.column), "score"))
-
-    def _add_written(self, hand: HandRecord) -> ScoreSheet:
-        """Go on with the written figures of a hand that cannot be scored from its events.
-
-        The hand's winner (who collects the held-aside pool, JJ-PRIS-3) is read from the figures: the
-        seat written below the line; in a Nullo hand (a Nullo bid and no Slam) the seat with most above;
-        a hand that puts points aside with nothing below is a tie; otherwise the seat with most above.
-        """
-        from .rules.jojotte import Credit, HandScore
-
-        w = hand.score
-        n = len(self.sheet_labels)
-        credits = []
-        for seat in range(n):
-            if w.below[seat]:
-                credits.append(Credit(seat, "below", w.below[seat], "JJ-SCORE-1", "as written"))
-            if w.above[seat]:
-                credits.append(Credit(seat, "above", w.above[seat], "JJ-SCORE-1", "as written"))
-        nullo = any(c.kind == "nullo" for c in hand.after) and not any(c.kind == "slam" for c in hand.after)
-        winner = -1
-        if any(w.below) and not nullo:
-            winner = max(range(n), key=lambda s: w.below[s])
-        elif nullo and any(w.above):
-            winner = max(range(n), key=lambda s: w.above[s])
-        elif not w.aside and any(w.above):
-            winner = max(range(n), key=lambda s: w.above[s])
-        zero = (0,) * n
-        score = HandScore(zero, zero, zero, zero, tuple(credits), w.aside, winner, zero, nullo=nullo)
-        # the written figures already hold any held-aside award: the pool is emptied, not paid twice
-        collects = winner >= 0 and not (nullo and self.rules.options.prisoners_skip_nullo)
-        sheet = self.sheet._replace(pool=self.sheet.pool if not collects else 0)
-        sheet, _ = sheet.add(score, self.rules.options)
-        return sheet
+        state = replay_hand(self.rules, self.codec, hand, run, hand.dealer, self.sheet, self.codec.keep_actions)
+        return self.codec.end_state(state)
 
     def finish(self) -> SessionSummary:
-        issues = list(self.session_issues)
-        return SessionSummary(self.header, self.hands, self.bad_hands, self.sheet, tuple(issues),
-                              self.sheet.session_winner(self.rules.options), self.sheet_labels, self.sheet_names,
-                              self.labels, self.names)
-
-
-def _rule_for_difference(parts, diff: int, line: str) -> str:
-    """The rule behind a wrong figure: the credit that accounts for the difference, if one does."""
-    for c in parts:
-        if c.amount == abs(diff):
-            return c.rule
-    if parts:
-        return max(parts, key=lambda c: c.amount).rule
-    return "JJ-SCORE-9" if line == "below" else "JJ-SCORE-7"
+        return SessionSummary(self.header, self.hands, self.bad_hands, self.sheet, tuple(self.session_issues),
+                              tuple(self.sheet.winners), self.sheet_labels, self.sheet_names, self.labels, self.names,
+                              self.rules)
 
 
 def _is_void_auction(calls: tuple[Call, ...], seats: int) -> bool:
@@ -300,17 +187,6 @@ def _is_void_auction(calls: tuple[Call, ...], seats: int) -> bool:
 
 
 # --- driving it over files -------------------------------------------------------
-
-def session_validator(header: SessionHeader, index: int = 1):
-    """The validator of a session's game: `SessionValidator`, or `events.EventSessionValidator` for Pitch and Baloot."""
-    from .games import is_event_game
-
-    if is_event_game(header):
-        from .events import EventSessionValidator
-
-        return EventSessionValidator(header, index)
-    return SessionValidator(header, index)
-
 
 def validate_stream(items: Iterable, keep_hands: bool = True, on_hand=None) -> Iterator[tuple[SessionSummary, list[HandVerdict]]]:
     """Validate what `notation.iter_records` (or `records.iter_json_records`) yields, session by session.
@@ -326,7 +202,7 @@ def validate_stream(items: Iterable, keep_hands: bool = True, on_hand=None) -> I
             if validator is not None:
                 yield validator.finish(), kept
             index += 1
-            validator = session_validator(item, index)
+            validator = SessionValidator(item, index)
             kept = []
             continue
         if validator is None:
@@ -380,6 +256,9 @@ class JojotteCodec(Codec):
     (``?`` cards, a hand's first cards, the turned card) becomes unknowns of the chance actions; what it
     says wrongly is reported here with its place."""
 
+    uses_written = ("JJ-SCORE-1", "the hand could not be scored from its events; the session sheet uses the written score")
+    skips = ("JJ-SCORE-1", "the hand could not be scored and has no written score; the sheet skips it")
+
     def __init__(self, rules: JojotteRules):
         self.rules = rules
         self._fast = fast_for(rules)
@@ -387,66 +266,98 @@ class JojotteCodec(Codec):
     def fast(self, hand: HandRecord, run: HandRun):
         return self._fast.hand(hand) if self._fast is not None else None
 
+    def dealer_at(self, hand: HandRecord) -> tuple[int, int]:
+        return hand.mark("dealer") or (hand.line, 1)
+
+    def end_state(self, state):
+        return None if state is None or state.phase == DEAL else state  # no deal: nothing to show
+
+    def written_values(self, hand: HandRecord) -> tuple[int, ...] | None:
+        """The written figures: below the line per column, then above, then held aside (`JojotteRules.written_score`)."""
+        w = hand.score
+        if w is None:
+            return None
+        n = len(self.rules.columns_of())
+        return tuple(w.below[c] for c in range(n)) + tuple(w.above[c] for c in range(n)) + (w.aside,)
+
+    def written_score(self, hand: HandRecord) -> HandScore | None:
+        values = self.written_values(hand)
+        if values is None:
+            return None
+        nullo = any(c.kind == "nullo" for c in hand.after) and not any(c.kind == "slam" for c in hand.after)
+        return self.rules.written_score(values, nullo=nullo)
+
+    def score(self, hand: HandRecord, state: JJState, run: HandRun, sheet) -> HandScore | None:
+        """The hand's score: from its play, or from its result line when no tricks are recorded (checked
+        against the auction, JJ-INV-3/4, and against the play when both are, JJ-PTS-4)."""
+        rules = self.rules
+        if state.phase == VOID_HAND:
+            return rules.hand_score(state, sheet)
+        at_hand = dict(line=hand.line, column=1)
+        if state.phase == DONE:
+            score = rules.hand_score(state, sheet)
+            for r in hand.result:
+                got_tricks, got_points = rules.seat_result(state, score, r.seat)
+                if r.tricks != got_tricks or r.points != got_points:
+                    run.note("JJ-PTS-4", f"the result line gives {run.names[r.seat]} {r.tricks} tricks and {r.points} points,"
+                             f" but the play gives {got_tricks} tricks and {got_points} points", "consistency",
+                             phase="score", **at_hand)
+            return score
+        if state.phase == PLAY and state.tricks_done == 0 and not state.trick and hand.result:
+            return self._score_result(hand, state, run)
+        if state.phase == PLAY:
+            if hand.claim >= 0:  # a claim the validator could not settle (unrecorded cards): the tricks are conceded
+                run.note("JJ-INV-3", f"only {state.tricks_done} of {rules.tricks_per_hand} tricks are recorded and"
+                         " the claim cannot be settled", "consistency", phase="trick", **at_hand)
+            elif state.tricks_done or state.trick:
+                # §0.3: a missing trick cites JJ-PLAY-10 at the first trick that is missing
+                missing = state.tricks_done + 1
+                last = hand.tricks[-1] if hand.tricks else None
+                run.illegal(Violation("JJ-PLAY-10", f"trick {missing} is missing: only {state.tricks_done} of {rules.tricks_per_hand}"
+                                      " tricks are recorded, and every trick is played in every contract (write 'claim X' for a"
+                                      " conceded rest)", see_also=("JJ-INV-3",)),
+                            phase="trick", trick=missing, line=last.line if last else hand.line, column=1)
+            else:
+                run.note("JJ-PLAY-3", "no tricks and no result recorded: the hand cannot be scored from its events",
+                         "unchecked", phase="trick", **at_hand)
+        return None
+
+    def _score_result(self, hand: HandRecord, state: JJState, run: HandRun) -> HandScore | None:
+        """A hand recorded as auction and result only."""
+        rules = self.rules
+        at_hand = dict(line=hand.line, column=1)
+        won = [0] * rules.seats
+        pts = [0] * rules.seats
+        for r in hand.result:
+            won[r.seat] = r.tricks
+            pts[r.seat] = r.points
+        if sum(won) != rules.tricks_per_hand:
+            run.note("JJ-INV-3", f"the result gives {sum(won)} tricks in all, not {rules.tricks_per_hand}", "consistency",
+                     phase="score", **at_hand)
+            return None
+        if not any(state.unknown):
+            in_play = 0
+            for seat in rules.playing_seats(state):
+                in_play |= state.hands[seat]
+            # JJ-INV-4: the cards in play and the last trick, as if one trick took them all
+            value = trick_points(tuple(iter_cards(in_play)), state.trump, True, state.denomination == "nullo")
+            allowed = {value} if state.denomination != "suit" else {value, value + JOJOTTE}
+            if sum(pts) not in allowed:
+                run.note("JJ-INV-4", f"the trick points add up to {sum(pts)}, but the cards in play are worth "
+                         + " or ".join(str(x) for x in sorted(allowed)), "consistency", phase="score", **at_hand)
+                return None
+        run.note("JJ-PLAY-3", "no tricks recorded: the card play was not checked; the score uses the result line",
+                 "unchecked", phase="trick", **at_hand)
+        # who won the last trick is unknown; it is inside the trick points given
+        return rules.score_hand(state._replace(phase=DONE, won=tuple(won)), won=tuple(won), trick_scores=tuple(pts))
+
     def steps(self, hand: HandRecord, run: HandRun):
         rules = self.rules
-        seats = rules.seats
         names = run.names
-        dealer = hand.dealer
-        # --- the cards of each hand: dealt, drawn, or rebuilt from the play
-        dealt = list(hand.dealt)
-        drawn = list(hand.drawn) if hand.drawn is not None else [None] * seats
-        split = hand.split
-        void_auction = _is_void_auction(hand.auction, rules.bidders)
-        rebuilt = []
-        for seat in range(seats):
-            if dealt[seat] is None and not void_auction:
-                cards = self._rebuild(hand, seat)
-                if cards is not None:
-                    dealt[seat] = cards
-                    drawn[seat] = None
-                    rebuilt.append(seat)
-        if rebuilt:
-            run.note("JJ-INV-2", "no deal recorded for " + " and ".join(names[s] for s in rebuilt)
-                     + ": the hand was rebuilt from the cards played, so the first six cards are not known",
-                     "unchecked", phase="deal", line=hand.line, column=1)
-        init = []
-        unknown = []
-        draw_cards = []
-        for seat in range(seats):
-            d = dealt[seat]
-            n_dealt = rules.dealt_to(seat, dealer)
-            if d is None:
-                init.append(0)
-                unknown.append(n_dealt)
-                draw_cards.append(0)
-                continue
-            full_after = not split and (len(d) > n_dealt or seat in rebuilt)
-            if full_after:
-                init.append(0)
-                unknown.append(0)
-                draw_cards.append(mask_of(c for c in d if c != UNKNOWN_CARD))
-            else:
-                init.append(mask_of(d) if UNKNOWN_CARD not in d else mask_of(c for c in d if c != UNKNOWN_CARD))
-                unknown.append(n_dealt - init[-1].bit_count())
-                dr = drawn[seat] if split else None
-                draw_cards.append((mask_of(dr) if UNKNOWN_CARD not in dr else mask_of(c for c in dr if c != UNKNOWN_CARD)) if dr else 0)
-        turned = hand.turned if hand.turned is not None else -1
-        deal = rules.deal_action(tuple(init), turned, tuple(unknown), tuple(draw_cards))
-        # the number of cards of each hand (JJ-DEAL-3); a seat that may hold no card at all (the dealer in
-        # jojotte-4s, the adviser in jojotte-3box) is left to the deal's own check, which comes first
-        holds_none = any(m and not rules.dealt_to(s, dealer) + rules.drawn_to(s, dealer)
-                         for s, m in enumerate(i | d for i, d in zip(init, draw_cards)))
-        for seat in range(seats) if not holds_none else ():
-            d = dealt[seat]
-            if d is not None and seat not in rebuilt:
-                n_dealt, n_drawn = rules.dealt_to(seat, dealer), rules.drawn_to(seat, dealer)
-                expected = n_dealt + (0 if void_auction else n_drawn)
-                have = len(d) + (len(drawn[seat]) if split and drawn[seat] else 0)
-                if have not in (n_dealt, expected) or (split and have != expected and not void_auction):
-                    run.note("JJ-DEAL-3", f"{names[seat]}'s hand has {have} cards; a hand has {n_dealt} dealt"
-                             f" and {n_drawn} drawn", "consistency", phase="deal", line=hand.line, column=1)
-                    run.state = None
-                    return
+        dealt = self._deal(hand, run)
+        if dealt is None:
+            return
+        deal, draw_cards, turned, void_auction = dealt
         yield deal, _deal_where, hand
         state = run.state
         if hand.stock is not None:
@@ -514,7 +425,76 @@ class JojotteCodec(Codec):
                 run.note("JJ-POST-1", "the calls after the draw are not complete", "consistency",
                          phase="after", line=hand.line, column=1)
             return
-        # --- the tricks: a `Play` is the play action itself (seat, card, announce)
+        yield from self._plays(hand, run)
+
+    def _deal(self, hand: HandRecord, run: HandRun):
+        """The deal as a chance action, from the cards of each hand: dealt, drawn, or rebuilt from the play;
+        ``(deal, the draw's known cards per seat, the turned card or -1, all passed)``, None when the record
+        gives a hand the wrong number of cards (JJ-DEAL-3)."""
+        rules = self.rules
+        seats = rules.seats
+        names = run.names
+        dealer = hand.dealer
+        dealt = list(hand.dealt)
+        drawn = list(hand.drawn) if hand.drawn is not None else [None] * seats
+        split = hand.split
+        void_auction = _is_void_auction(hand.auction, rules.bidders)
+        rebuilt = []
+        for seat in range(seats):
+            if dealt[seat] is None and not void_auction:
+                cards = self._rebuild(hand, seat)
+                if cards is not None:
+                    dealt[seat] = cards
+                    drawn[seat] = None
+                    rebuilt.append(seat)
+        if rebuilt:
+            run.note("JJ-INV-2", "no deal recorded for " + " and ".join(names[s] for s in rebuilt)
+                     + ": the hand was rebuilt from the cards played, so the first six cards are not known",
+                     "unchecked", phase="deal", line=hand.line, column=1)
+        init = []
+        unknown = []
+        draw_cards = []
+        for seat in range(seats):
+            d = dealt[seat]
+            n_dealt = rules.dealt_to(seat, dealer)
+            if d is None:
+                init.append(0)
+                unknown.append(n_dealt)
+                draw_cards.append(0)
+                continue
+            full_after = not split and (len(d) > n_dealt or seat in rebuilt)
+            if full_after:
+                init.append(0)
+                unknown.append(0)
+                draw_cards.append(mask_of(c for c in d if c != UNKNOWN_CARD))
+            else:
+                init.append(mask_of(d) if UNKNOWN_CARD not in d else mask_of(c for c in d if c != UNKNOWN_CARD))
+                unknown.append(n_dealt - init[-1].bit_count())
+                dr = drawn[seat] if split else None
+                draw_cards.append((mask_of(dr) if UNKNOWN_CARD not in dr else mask_of(c for c in dr if c != UNKNOWN_CARD)) if dr else 0)
+        turned = hand.turned if hand.turned is not None else -1
+        deal = rules.deal_action(tuple(init), turned, tuple(unknown), tuple(draw_cards))
+        # the number of cards of each hand (JJ-DEAL-3); a seat that may hold no card at all (the dealer in
+        # jojotte-4s, the adviser in jojotte-3box) is left to the deal's own check, which comes first
+        holds_none = any(m and not rules.dealt_to(s, dealer) + rules.drawn_to(s, dealer)
+                         for s, m in enumerate(i | d for i, d in zip(init, draw_cards)))
+        for seat in range(seats) if not holds_none else ():
+            d = dealt[seat]
+            if d is not None and seat not in rebuilt:
+                n_dealt, n_drawn = rules.dealt_to(seat, dealer), rules.drawn_to(seat, dealer)
+                expected = n_dealt + (0 if void_auction else n_drawn)
+                have = len(d) + (len(drawn[seat]) if split and drawn[seat] else 0)
+                if have not in (n_dealt, expected) or (split and have != expected and not void_auction):
+                    run.note("JJ-DEAL-3", f"{names[seat]}'s hand has {have} cards; a hand has {n_dealt} dealt"
+                             f" and {n_drawn} drawn", "consistency", phase="deal", line=hand.line, column=1)
+                    run.state = None
+                    return None
+        return deal, draw_cards, turned, void_auction
+
+    def _plays(self, hand: HandRecord, run: HandRun):
+        """The tricks' cards, then a claim: a `Play` is the play action itself (seat, card, announce)."""
+        rules = self.rules
+        names = run.names
         done_phase, unknown_card, trick_size = DONE, UNKNOWN_CARD, rules.trick_size
         for t in hand.tricks:
             for p in t.plays:
@@ -556,3 +536,6 @@ class JojotteCodec(Codec):
             trump = hand.turned >> 4
             cards = [make_card(trump, SEVEN) if c == hand.turned else c for c in cards]
         return tuple(cards)
+
+
+CODECS: dict[str, type[Codec]] = {"jojotte": JojotteCodec, "events": EventCodec}  # by `Rules.notation`

@@ -634,8 +634,8 @@ class _Session(HandFiles):
         self.names = validator.names
         self.seats = len(self.labels)
         # the score sheet's columns: the players, or the sides of a partnership game (NS, EW)
-        self.columns = tuple(getattr(validator, "sheet_labels", self.labels))
-        self.column_names = tuple(getattr(validator, "sheet_names", self.names))
+        self.columns = tuple(validator.sheet_labels)
+        self.column_names = tuple(validator.sheet_names)
         self.ncols = len(self.columns)
         self.column_of = tuple(sheet_column(seat, self.labels, self.columns) or 0 for seat in range(self.seats))
         self.title = header.get("Event") or f"Session {slug}"
@@ -957,15 +957,14 @@ def hand_view(session: _Session, v: HandVerdict, position: int) -> HandView:
     rules = session.rules
     melds_shown = []
     dix = None
-    if state is not None and state.phase in ("play", "done") and any(state.melds) and hasattr(rules, "compare_melds"):
+    if state is not None and state.phase in ("play", "done") and any(state.melds):
         result = rules.compare_melds(state)
         for s in range(min(seats, len(result.shown))):
             if result.shown[s]:
                 melds_shown.append((names[s], tuple(meld_view(m) for m in result.shown[s]), result.points[s]))
     if state is not None and state.dix >= 0 and turned is not None:
         dix = (names[state.dix], card_view(make_card(turned >> 4, SEVEN)), card_view(turned))
-    jo_above = getattr(rules.options, "jojotte_above_line", False)
-    tricks = _tricks(v, session, flags, not jo_above)
+    tricks = _tricks(v, session, flags, rules.jojotte_in_trick_score())
     start = 1
     if flags:
         for t in tricks:

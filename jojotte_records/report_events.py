@@ -1,7 +1,7 @@
 """Report pages of the games recorded as a log of events (Pitch, Baloot).
 
 `EventReportSession` takes the place of `report._Session` for these games: it collects each validated
-hand (`events.EventVerdict`) into a `EventHandView` and writes ``sessions/<slug>/hands-NNNN.html``
+hand (`replay.HandVerdict`) into a `EventHandView` and writes ``sessions/<slug>/hands-NNNN.html``
 (the cards each player received, the hand's lines as written, the tricks with their winners, the
 score's credits with their rules and the validator's findings) and ``sessions/<slug>/index.html``
 (the sheet running to the game's target). Everything shown comes from the rules core through the
@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .cards import card_name, card_symbol_name, iter_cards, suit_of
 from .dd_comment import parse_dd_comment, without_dd
-from .events import EventSummary, EventVerdict
+from .replay import HandVerdict, SessionSummary, SessionValidator
 from .report_shared import HandFiles, IssueView, SessionRow, issue_view
 from .rules.base import CHANCE
 
@@ -157,13 +157,11 @@ class EventReportSession(HandFiles):
     """One session of an event-log game being written into the site (`report.Site`)."""
 
     def __init__(self, site, header, slug: str, source: str):
-        from .events import EventSessionValidator
-
         self.site = site
         self.header = header
         self.slug = slug
         self.source = source
-        v = EventSessionValidator(header)  # the same rules, options, seats and names as the check
+        v = SessionValidator(header)  # the same rules, options, seats and names as the check
         self.rules = v.rules
         self.labels = v.labels
         self.names = v.names
@@ -175,7 +173,7 @@ class EventReportSession(HandFiles):
         self.batch: list[EventHandView] = []
         self.rows: list[SheetRow] = []
 
-    def add_hand(self, v: EventVerdict) -> None:
+    def add_hand(self, v: HandVerdict) -> None:
         if len(self.batch) == self.per_file:
             self._flush()
         self.position += 1
@@ -188,7 +186,7 @@ class EventReportSession(HandFiles):
         if v.issues:
             self.site.stats.bad_hands += 1
 
-    def _view(self, v: EventVerdict, position: int) -> EventHandView:
+    def _view(self, v: HandVerdict, position: int) -> EventHandView:
         rules, rec, st = self.rules, v.record, v.state
         labels, names = self.labels, self.names
         received = [0] * len(labels)
@@ -228,7 +226,7 @@ class EventReportSession(HandFiles):
         return "event_hands.html", EventHandsContext(f"{title} | {self.title}", "../../", self.title, "index.html",
                                                      self.rules.title, tuple(self.columns), tuple(hands))
 
-    def finish(self, summary: EventSummary) -> SessionRow:
+    def finish(self, summary: SessionSummary) -> SessionRow:
         self._flush(last=True)
         names = self.columns
         sheet = summary.sheet

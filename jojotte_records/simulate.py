@@ -1,7 +1,7 @@
 """Simulated legal sessions, for tests, benchmarks and demonstrations.
 
-Everything goes through the rules core (`legal_actions`, ``apply``, ``score_hand``,
-`ScoreSheet.add`); the simulator only shuffles, and a policy (`policy`: ``plausible`` by default, or
+Everything goes through the rules core (`legal_actions`, ``apply``, ``hand_score``,
+``add_score``); the simulator only shuffles, and a policy (`policy`: ``plausible`` by default, or
 ``uniform``) chooses among the legal actions. Same seed, same output.
 """
 
@@ -15,7 +15,6 @@ from .policy import choose_uniform, policy_of
 from .record import Call, HandRecord, Play, SessionHeader, Trick, WrittenScore
 from .rules.base import CHANCE, Action, find_variant
 from .rules.jojotte import AUCTION, DRAW, VOID_HAND, JojotteRules
-from .rules.jojotte_sheet import ScoreSheet
 
 
 def simulate_header(game: str = "jojotte", seed: int = 0, variant: str = "", first_dealer: int = 0) -> SessionHeader:
@@ -33,14 +32,14 @@ def simulate_hands(rules: JojotteRules, hands: int, rng: random.Random, first_de
     """``hands`` legal hands played by ``policy``, dealt in turn, each with the score written as the core computes it."""
     choose = policy_of(policy)
     columns = range(len(rules.sheet_labels))  # a column per player, or per side
-    sheet = ScoreSheet.empty(len(columns))
+    sheet = rules.new_sheet()
     dealer = first_dealer
     pack = list(rules.pack.cards)
     for number in range(1, hands + 1):
         rng.shuffle(pack)
         record, state = _one_hand(rules, number, dealer, pack, rng, choose)
-        score = rules.score_hand(state)
-        sheet, entry = sheet.add(score, rules.options)
+        score = rules.hand_score(state, sheet)
+        sheet, entry = rules.add_score(sheet, score)
         below = tuple(entry.below(s) for s in columns)
         above = tuple(entry.above(s) for s in columns)
         yield record._replace(score=WrittenScore(below, above, entry.held_aside))

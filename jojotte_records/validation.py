@@ -1,7 +1,7 @@
 """Validating files: finding record files, reading text or JSON, and the JSON verdict.
 
 `check_paths` is what ``jojotte validate`` runs: it streams every file hand by
-hand through `replay.SessionValidator` and yields one `FileResult` per file.
+hand through `replay.SessionValidator` (every game) and yields one `FileResult` per file.
 `verdict_json` turns results into the documented JSON document.
 """
 
@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
 
 from .errors import Issue, Location, printable_json
-from .events import EventSummary, EventVerdict
 from .games import rules_for
 from .notation import iter_records
 from .replay import HandVerdict, SessionSummary, validate_stream
@@ -235,7 +234,7 @@ def sheet_text(summary) -> str:
     """One line for a session's sheet: ``Ann 420 (1 rubber(s), 2 game(s))`` …, or a game's scores (``NS 52, EW 31; won by NS``)."""
     s = summary.sheet
     names = summary.names
-    if isinstance(summary, EventSummary):
+    if summary.rules.notation == "events":
         text = ", ".join(f"{names[i]} {v}" for i, v in enumerate(s.scores))
         if s.over:
             text += "; won by " + " and ".join(names[c] for c in summary.winners)
@@ -256,7 +255,7 @@ def _credit(cr, line: str | None) -> dict:
     return {"amount": cr.amount, "rule": cr.rule, "why": cr.why, "line": line}
 
 
-def event_hand_json(v: EventVerdict, labels: tuple[str, ...], rules=None) -> dict:
+def event_hand_json(v: HandVerdict, labels: tuple[str, ...], rules=None) -> dict:
     """A hand of a game recorded as a log of events (Pitch, Baloot); ``rules``: the session's, for the card points
     and the contract."""
     score = {}
@@ -281,7 +280,7 @@ def event_hand_json(v: EventVerdict, labels: tuple[str, ...], rules=None) -> dic
     }
 
 
-def event_session_json(summary: EventSummary, hands: list[EventVerdict]) -> dict:
+def event_session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dict:
     labels = summary.labels
     return {
         "event": summary.header.get("Event"),
@@ -326,7 +325,7 @@ def hand_json(v: HandVerdict, labels: tuple[str, ...], rules=None) -> dict:
 
 
 def session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dict:
-    if isinstance(summary, EventSummary):
+    if summary.rules.notation == "events":
         return event_session_json(summary, hands)
     labels = summary.labels
     sheet = summary.sheet

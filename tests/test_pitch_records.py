@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from jojotte_records.cli.main import app
-from jojotte_records.events import EventSummary, EventVerdict
+from jojotte_records.replay import HandVerdict, SessionSummary
 from jojotte_records.notation import read_sessions, write_session
 from jojotte_records.records import to_record_file, to_session
 from jojotte_records.replay import validate_stream
@@ -36,7 +36,7 @@ def check_text(text: str):
     return list(validate_stream(iter_records(text, "t.jjt")))
 
 
-def one_session(text: str) -> tuple[EventSummary, list[EventVerdict]]:
+def one_session(text: str) -> tuple[SessionSummary, list[HandVerdict]]:
     sessions = check_text(text)
     assert len(sessions) == 1
     return sessions[0]

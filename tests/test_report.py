@@ -22,7 +22,7 @@ from jojotte_records import report
 from jojotte_records.cards import card_name
 from jojotte_records.cli.main import app
 from jojotte_records.notation import iter_records, write_stream
-from jojotte_records.replay import HandVerdict
+from jojotte_records.record import HandRecord
 from jojotte_records.report import (HandsContext, HandView, IndexContext, ReportError, SessionContext, StatsContext,
                                     build_site, issue_key, rule_texts)
 from jojotte_records.simulate import simulate_session
@@ -226,7 +226,7 @@ def test_running_trick_score_ends_at_the_hands_trick_score(tmp_path, monkeypatch
     files = [str(p) for p in sorted(EXAMPLES.glob("*.jjt"))]  # two, three and four players, sides, a claim
     seen = capture_contexts(monkeypatch)
     build_site(files, tmp_path)
-    verdicts = [v for f in files for _, hs in check_file(f).sessions for v in hs if isinstance(v, HandVerdict)]  # Jo-Jotte
+    verdicts = [v for f in files for _, hs in check_file(f).sessions for v in hs if isinstance(v.record, HandRecord)]  # Jo-Jotte
     views = [h for _, template, ctx in seen if template == "hands.html" for h in ctx.hands]
     assert len(views) == len(verdicts) > 20
     checked = 0

@@ -248,9 +248,51 @@ class Rules:
         a hand (Baloot's ``qaid``); None (the default): the hand is not scored from its events."""
         return None
 
+    def add_score(self, sheet, score):
+        """The sheet after a hand, and what the hand wrote on it (``delta`` and ``credits`` per column, compared
+        with the figures written at the table): the hand's score itself by default. A sheet that is over takes
+        no more hands."""
+        return (sheet if sheet.over else sheet.add(score)), score
+
     def written_score(self, values: tuple[int, ...]):
         """A hand score made of the figures written at the table (the sheet goes on with them when the hand
         cannot be scored from its events), None when the game has no such reading."""
+        return None
+
+    def written_differences(self, values: tuple[int, ...], entry, names: tuple[str, ...]) -> list[tuple[str, str]]:
+        """Each figure written at the table (one per column by default) that is not what the hand wrote on the
+        sheet (`add_score`), as ``(rule, message)`` with the columns' ``names``: the rule of the credit the
+        difference is made of (a forgotten award), else of the one the whole figure is (a wrong amount)."""
+        out = []
+        for col, (written, real) in enumerate(zip(values, entry.delta)):
+            if written == real:
+                continue
+            parts = [c for c in entry.credits if c.column == col]
+            rule = next((c.rule for c in parts if c.amount in (real - written, written - real)),
+                        next((c.rule for c in parts if c.amount == real), parts[0].rule if parts else self.rule_prefix))
+            why = " + ".join(f"{c.amount} for {c.why} [{c.rule}]" for c in parts) or "nothing scores"
+            out.append((rule, f"{names[col]}'s score is written {written}, but is {real}: {why}"))
+        return out
+
+    # --- the session ----------------------------------------------------------------
+    # the header tag that says how long the session was agreed to be ("": none), and the phase of the
+    # finding that a hand comes after its end ("deal": found before the hand is replayed, else after)
+    session_length_tag: ClassVar[str] = ""
+    session_over_phase: ClassVar[str] = "deal"
+
+    def turn_to_deal(self, expected: int, dealer: int, first: bool, sheet) -> Violation | None:
+        """Why ``dealer`` may not deal the next hand when the sheet says it is ``expected``'s turn (-1: anybody;
+        ``first``: the session's first hand), or None."""
+        if expected < 0 or dealer == expected:
+            return None
+        return Violation(self.dealer_rule or self.rule_prefix, f"{{p{dealer}}} deals, but it is {{p{expected}}}'s deal")
+
+    def session_over(self, sheet, names: tuple[str, ...], length: int | None) -> Violation | None:
+        """Why no hand may follow on ``sheet`` (the game is over), or None; ``names``: the columns' names,
+        ``length``: the value of `session_length_tag`."""
+        if sheet.over:
+            won = " and ".join(names[c] for c in sheet.winners) or "nobody"
+            return Violation(self.game_rule or self.rule_prefix, f"the game was already over before this hand ({won} won)")
         return None
 
     def hand_facts(self, state, score) -> dict:
@@ -264,6 +306,10 @@ class Rules:
     def columns_of(self) -> tuple[str, ...]:
         """The score sheet's column labels: `sheet_labels`, or the seats."""
         return tuple(self.sheet_labels) or tuple(self.seat_labels)
+
+    def column_names(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """The names of this game's sheet columns from the players' names (`sheet_names`)."""
+        return self.sheet_names(names)
 
     @classmethod
     def sheet_names(cls, names: tuple[str, ...]) -> tuple[str, ...]:
@@ -341,6 +387,17 @@ class EventRules(Rules):
     def read_item(self, state, keyword: str, number: int, label: str, words: tuple[str, ...]) -> "Action | Violation":
         """The action a written item stands for in ``state`` (``number``: the line's number, -1 when none)."""
         raise NotImplementedError
+
+    def column_names(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """The columns' names from this instance's seats and columns (Pitch's depend on its options)."""
+        labels = tuple(self.seat_labels)
+        if tuple(self.sheet_labels) == labels:
+            return names
+        out = []
+        for col in self.sheet_labels:
+            members = [names[i] for i, lab in enumerate(labels) if lab in col]
+            out.append(" & ".join(members) if members else col)
+        return tuple(out)
 
     def items_of(self, state, action: Action) -> list[tuple[str, int, str, tuple[str, ...]]]:
         """The written items ``(keyword, number, label, words)`` of an action taken in ``state``."""

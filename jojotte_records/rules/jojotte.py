@@ -14,6 +14,7 @@ from typing import ClassVar, NamedTuple
 
 from ..cards import PIQUET_PACK, SEVEN, KING, QUEEN, SUIT_MASKS, card_name, iter_cards, make_card, mask_of
 from .base import CHANCE, Action, Options, Rules, Violation, register
+from .jojotte_sheet import Credit, ScoreSheet, SheetEntry
 from .jojotte_cards import (JOJOTTE, LAST_TRICK, NO_TRUMP, SUIT_WORDS, Meld, best_four, check_melds,
                             legal_play_mask, sequence_key, trick_points, trick_winner)
 
@@ -131,16 +132,6 @@ class MeldResult(NamedTuple):
     shown: tuple[tuple[Meld, ...], ...]  # the melds each player scores (and so shows)
 
 
-class Credit(NamedTuple):
-    """One line written on the score sheet for a hand: who, where, how much and why."""
-
-    seat: int
-    line: str  # "below" or "above"
-    amount: int
-    rule: str
-    why: str
-
-
 class HandScore(NamedTuple):
     """The score of one hand, before the sheet adds held-aside points and bonuses of games and rubbers."""
 
@@ -156,6 +147,13 @@ class HandScore(NamedTuple):
     nullo: bool = False
     # three-player forms: (seat, seats credited the same held-aside award above the line) (JJ3-SCORE-6/7)
     mirror: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    written: bool = False  # made of the figures written at the table (`JojotteRules.written_score`)
+
+    @property
+    def delta(self) -> tuple[int, ...]:
+        """What the hand's own credits give each column, below and above the line together (the sheet adds the
+        held-aside award and the rubber bonus: `SheetEntry.delta`)."""
+        return tuple(self.below(c) + self.above(c) for c in range(len(self.total)))
 
     def below(self, seat: int) -> int:
         return sum(c.amount for c in self.credits if c.seat == seat and c.line == "below")
@@ -1065,10 +1063,108 @@ class JojotteRules(Rules):
             held = aside_c  # JJ-SCORE-6
         return HandScore(trick, mp, tuple(bonus), total, tuple(credits), held, winner, tuple(won))
 
+    def jojotte_in_trick_score(self) -> bool:
+        """Whether the Jo-Jotte announcement counts in the trick score (JJ-PTS-3; OP-08 writes it above the line)."""
+        return not self.options.jojotte_above_line
+
+    def two_player_view(self, state):
+        """The hand as two-player Jo-Jotte, for the analyzer: ``(the two-player rules, the state in their seats,
+        the seats the view's two seats are)``, the state None when the hand has no card play to view; None when
+        the play is not between two players. Two-player Jo-Jotte is itself."""
+        return self, state, (0, 1)
+
+    # --- the sheet, through the hooks every game answers ------------------------------
+    def new_sheet(self) -> ScoreSheet:
+        """An empty sheet: a column per player, or per side (JJ4P-SCORE-1, JJ3-ALT-1), with the session's options."""
+        return ScoreSheet.empty(len(self.columns_of()), self.options)
+
+    def hand_score(self, state: JJState, sheet: ScoreSheet | None = None) -> HandScore:
+        return self.score_hand(state)
+
+    def add_score(self, sheet: ScoreSheet, score: HandScore) -> tuple[ScoreSheet, SheetEntry]:
+        return sheet.add(score, self.options)
+
+    def turn_to_deal(self, expected: int, dealer: int, first: bool, sheet: ScoreSheet) -> Violation | None:
+        """The deal alternates (JJ-DEAL-2) from the ``[FirstDealer]`` (JJ-DEAL-1), and is cut again for each
+        rubber under ``recut_each_rubber``."""
+        if expected < 0 or dealer == expected or (not sheet.rubber_in_progress and self.options.recut_each_rubber):
+            return None
+        if first:
+            return Violation("JJ-DEAL-1", f"{{p{dealer}}} deals, but it is {{p{expected}}}'s deal ([FirstDealer])")
+        return Violation("JJ-DEAL-2", f"{{p{dealer}}} deals, but it is {{p{expected}}}'s deal (the deal alternates)")
+
+    session_length_tag: ClassVar[str] = "Rubbers"
+    session_over_phase: ClassVar[str] = "sheet"
+
+    def session_over(self, sheet: ScoreSheet, names: tuple[str, ...], length: int | None) -> Violation | None:
+        """JJ-SESSION-1: the rubbers the session was agreed at were all finished before this hand."""
+        if length is not None and sum(sheet.rubbers) >= length:
+            return Violation("JJ-SESSION-1", f"the session was agreed at {length} rubber(s), which were finished before this hand")
+        return None
+
+    def written_score(self, values: tuple[int, ...], nullo: bool = False) -> HandScore:
+        """The hand as written at the table, ``values`` the figures below the line per column, then above, then
+        the points held aside (JJ-SCORE-1); ``nullo``: a Nullo bid without a Slam.
+
+        The hand's winner (who collects the held-aside pool, JJ-PRIS-3) is read from the figures: the column
+        written below the line; in a Nullo hand the column with most above; a hand that puts points aside with
+        nothing below is a tie; otherwise the column with most above. The figures already hold any held-aside
+        award: the sheet empties the pool rather than paying it twice (``written``).
+        """
+        n = (len(values) - 1) // 2
+        below, above, aside = values[:n], values[n:2 * n], values[2 * n]
+        credits = []
+        for seat in range(n):
+            if below[seat]:
+                credits.append(Credit(seat, "below", below[seat], "JJ-SCORE-1", "as written"))
+            if above[seat]:
+                credits.append(Credit(seat, "above", above[seat], "JJ-SCORE-1", "as written"))
+        winner = -1
+        if any(below) and not nullo:
+            winner = max(range(n), key=lambda s: below[s])
+        elif nullo and any(above):
+            winner = max(range(n), key=lambda s: above[s])
+        elif not aside and any(above):
+            winner = max(range(n), key=lambda s: above[s])
+        zero = (0,) * n
+        return HandScore(zero, zero, zero, zero, tuple(credits), aside, winner, zero, nullo=nullo, written=True)
+
+    def written_differences(self, values: tuple[int, ...], entry: SheetEntry, names: tuple[str, ...]) -> list[tuple[str, str]]:
+        """Each written figure (below, above the line per column, then held aside) that is not what the hand
+        wrote on the sheet, as ``(rule, message)``: the rule of the credit behind the difference."""
+        n = len(names)
+        out = []
+        for seat in range(n):
+            for line, written, real in (("below", values[seat], entry.below(seat)), ("above", values[n + seat], entry.above(seat))):
+                if written == real:
+                    continue
+                parts = [c for c in entry.credits if c.seat == seat and c.line == line]
+                rule = _rule_for_difference(parts, real - written, line)
+                if not parts:
+                    breakdown = "nothing goes there in this hand"
+                elif len(parts) == 1:
+                    breakdown = parts[0].why
+                else:
+                    breakdown = " + ".join(f"{c.amount} for {c.why} [{c.rule}]" for c in parts)
+                out.append((rule, f"{names[seat]}'s score {line} the line is written {written}, but is {real}: {breakdown}"))
+        if values[2 * n] != entry.held_aside:
+            out.append(("JJ-PRIS-1", f"{values[2 * n]} points are written as held aside, but the hand holds aside {entry.held_aside}"))
+        return out
+
     @staticmethod
     def _c_text(m: int, trick: tuple[int, ...]) -> str:
         c = " + ".join(str(t) for t in trick)
         return f"{m} × the combined trick score ({c})" if m > 1 else f"the combined trick score ({c})"
+
+
+def _rule_for_difference(parts, diff: int, line: str) -> str:
+    """The rule behind a wrong figure: the credit that accounts for the difference, if one does."""
+    for c in parts:
+        if c.amount == abs(diff):
+            return c.rule
+    if parts:
+        return max(parts, key=lambda c: c.amount).rule
+    return "JJ-SCORE-9" if line == "below" else "JJ-SCORE-7"
 
 
 def best_four_ranks(kind: str) -> tuple[int, ...]:

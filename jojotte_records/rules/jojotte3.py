@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ..cards import mask_of
 from .base import Action, Violation, register
-from .jojotte import DRAW, PLAY, VOID_HAND, Credit, HandScore, JojotteRules, MeldResult, deal_cards
+from .jojotte import DONE, DRAW, PLAY, VOID_HAND, Credit, HandScore, JojotteRules, MeldResult, deal_cards
 from .jojotte_cards import NO_TRUMP, SUIT_WORDS
 from .jojotte_table import TableRules, TableState, replace_at
 
@@ -433,6 +433,16 @@ class Jojotte3Rules(TableRules):
         x, y = self.pair(s)
         return self.two_view(s, ((x,), (y,)), 0, 0 if s.denomination == "nullo" else -1)
 
+    def two_player_view(self, s: TableState | None):
+        """The hand between the declarer (the Nullo bidder in a Nullo) and the active defender, the inactive
+        player's hand out of play (JJ3-ACT, JJ4S-1); no seats (``()``) when the hand has no card play to view."""
+        if s is None or s.phase not in (PLAY, DONE) or s.active < 0:
+            return self.two, None, ()
+        x, y = self.pair(s)
+        idx = {x: 0, y: 1}
+        view = self.two_seats(s)._replace(history=tuple((idx[lead], cards, idx[win]) for lead, cards, win in s.history))
+        return self.two, view, (x, y)
+
     def compare_melds(self, s: TableState) -> MeldResult:
         """JJ3-MELD-1: the melds of the declarer and the active defender compared as in JJ-MELD."""
         x, y = self.pair(s)
@@ -541,6 +551,10 @@ class Jojotte3BoxRules(JojotteRules):
     def __init__(self, options=None):
         super().__init__(options)
         self.core = JojotteRules(self.options)  # the two-player game between the box and the captain
+
+    def two_player_view(self, state):
+        """The two-player game between the box and the captain, in the same seats (JJ3-ALT-1)."""
+        return self.core, state, (0, 1)
 
     def seat_role(self, s, dealer: int, seat: int) -> str:
         return "adviser" if seat == ADVISER else ""  # JJ3-ALT-1

@@ -9,7 +9,22 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .jojotte import Credit, HandScore, JojotteOptions
+# `HandScore` and `JojotteOptions` (in annotations only) are rules.jojotte's, which imports this module
+
+
+class Credit(NamedTuple):
+    """One line written on the score sheet for a hand: who, where, how much and why."""
+
+    seat: int
+    line: str  # "below" or "above"
+    amount: int
+    rule: str
+    why: str
+
+    @property
+    def column(self) -> int:
+        """The sheet's column credited (the common shape of every game's credits): the seat, or the side."""
+        return self.seat
 
 
 class SheetEntry(NamedTuple):
@@ -20,6 +35,12 @@ class SheetEntry(NamedTuple):
     pool_after: int
     game_won_by: int  # -1
     rubber_won_by: int  # -1
+    columns: int = 0  # the sheet's columns
+
+    @property
+    def delta(self) -> tuple[int, ...]:
+        """What the hand added to each column, below and above the line together."""
+        return tuple(self.below(c) + self.above(c) for c in range(self.columns))
 
     def below(self, seat: int) -> int:
         return sum(c.amount for c in self.credits if c.seat == seat and c.line == "below")
@@ -41,11 +62,29 @@ class ScoreSheet(NamedTuple):
     pool: int
     rubber_results: tuple[tuple[int, tuple[int, ...]], ...]  # (winner, points) per finished rubber
     hands: int = 0
+    options: "JojotteOptions | None" = None  # the session's options (who wins it, JJ-SESSION-1); None: the defaults
 
     @classmethod
-    def empty(cls, seats: int) -> "ScoreSheet":
+    def empty(cls, seats: int, options: "JojotteOptions | None" = None) -> "ScoreSheet":
         z = (0,) * seats
-        return cls(z, z, z, z, z, z, z, 0, (), 0)
+        return cls(z, z, z, z, z, z, z, 0, (), 0, options)
+
+    # --- the shape every game's sheet has ---------------------------------------------
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each column's points, below and above the line."""
+        return self.total
+
+    @property
+    def over(self) -> bool:
+        """A Jo-Jotte session ends when the players stop (JJ-SESSION-1): the sheet itself never closes."""
+        return False
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The column that wins the session so far (JJ-SESSION-1), () for a tie."""
+        w = self.session_winner(self.options)
+        return (w,) if w >= 0 else ()
 
     @property
     def total(self) -> tuple[int, ...]:
@@ -55,20 +94,25 @@ class ScoreSheet(NamedTuple):
     def rubber_in_progress(self) -> bool:
         return any(self.games) or any(self.rubber_points)
 
-    def add(self, hand: HandScore, options: JojotteOptions, mirror: dict[int, tuple[int, ...]] | None = None) -> tuple["ScoreSheet", SheetEntry]:
-        """Write one hand on the sheet (JJ-PRIS-3, JJ-GAME-1…3, JJ-RUBBER-1).
+    def add(self, hand: HandScore, options: JojotteOptions | None = None,
+            mirror: dict[int, tuple[int, ...]] | None = None) -> tuple["ScoreSheet", SheetEntry]:
+        """Write one hand on the sheet (JJ-PRIS-3, JJ-GAME-1…3, JJ-RUBBER-1); ``options``: the sheet's own (the
+        sheet of `JojotteRules.new_sheet` carries them).
 
         ``mirror`` maps a seat to the other seats credited the same above-the-line
         amounts (three- and four-player forms).
         """
+        options = options or self.options
         n = len(self.below)
         credits = list(hand.credits)
         pool = self.pool
-        # JJ-PRIS-3/4: the pool as it stood before goes to the hand's winner; a void or tied hand waits
+        # JJ-PRIS-3/4: the pool as it stood before goes to the hand's winner; a void or tied hand waits. A hand
+        # scored from the figures written at the table has the award inside them: the pool is emptied, not paid.
         has_winner = hand.winner >= 0 and not (hand.nullo and options.prisoners_skip_nullo)
         if has_winner and pool:
-            credits.append(Credit(hand.winner, "below" if options.prisoners_below_line else "above", pool,
-                                  "JJ-PRIS-3", "the points held aside in earlier hands"))
+            if not hand.written:
+                credits.append(Credit(hand.winner, "below" if options.prisoners_below_line else "above", pool,
+                                      "JJ-PRIS-3", "the points held aside in earlier hands"))
             pool = 0
         pool += hand.held_aside  # JJ-PRIS-2, JJ-INV-7
         if mirror is None and hand.mirror:
@@ -116,11 +160,12 @@ class ScoreSheet(NamedTuple):
             below_game = [0] * n
             rubber_points = [0] * n
         sheet = ScoreSheet(tuple(below_game), tuple(below), tuple(above), tuple(games), tuple(games_total),
-                           tuple(rubbers), tuple(rubber_points), pool, results, self.hands + 1)
-        return sheet, SheetEntry(tuple(credits), hand.held_aside, pool, game_won, rubber_won)
+                           tuple(rubbers), tuple(rubber_points), pool, results, self.hands + 1, self.options)
+        return sheet, SheetEntry(tuple(credits), hand.held_aside, pool, game_won, rubber_won, n)
 
-    def session_winner(self, options: JojotteOptions) -> int:
+    def session_winner(self, options: JojotteOptions | None = None) -> int:
         """JJ-SESSION-1: most rubbers (or most points with ``session_by_points``); -1 for a tie."""
+        options = options or self.options
         key = self.total if options.session_by_points else self.rubbers
         best = max(key)
         leaders = [i for i, v in enumerate(key) if v == best]

@@ -82,6 +82,10 @@ class TableRules(JojotteRules):
         self.two.tricks_per_hand = self.tricks_per_hand
 
     # --- the state before the deal, and the deal ------------------------------------
+    def two_player_view(self, state):
+        """Four players in partnerships do not play between two players: no two-player view."""
+        return None
+
     def initial_state(self, dealer: int, sheet=None) -> TableState:
         """The state before the deal (a chance node)."""
         z = (0,) * self.seats
