@@ -11,7 +11,7 @@ For each simulated hand that reaches the card play it measures, on one core:
 
 It prints the median and worst time of each, and the positions searched per second. Times are
 CPU time of this process (``time.process_time``), so that other load on the machine counts less.
-Then the one solver of issue 17 (`jojotte_records.solver`) from the first card: Pitch (``--deals``
+Then the one solver of issue 17 (`jojotte_records.analyze.solver`) from the first card: Pitch (``--deals``
 deals), four-player Jo-Jotte and Baloot (``--four-deals``), CPU beside wall time.
 """
 
@@ -21,10 +21,10 @@ import argparse
 import statistics
 import time
 
-from jojotte_records.analyze import Solver, analyze_hand, play_start
-from jojotte_records.replay import validate_stream
+from jojotte_records.analyze.jojotte import Solver, analyze_hand, play_start
+from jojotte_records.play.simulate import simulate_session
+from jojotte_records.replay.jojotte import validate_stream
 from jojotte_records.rules.jojotte import JojotteRules
-from jojotte_records.simulate import simulate_session
 
 
 def main() -> None:
@@ -61,7 +61,7 @@ def main() -> None:
     print(f"analyse every card of hand: {ms(hand_t)};  {n / sum(hand_t):.1f} hands/s")
     print("targets (issue 8): solve under 20 ms median and 200 ms worst; analyse a hand under 50 ms median")
     # the other forms: three players (the declarer and the active defender), four in partnerships (from 16 cards)
-    from jojotte_records.analyze import analyze_verdict, rules_for
+    from jojotte_records.analyze.jojotte import analyze_verdict, rules_for
 
     for game, what in (("jojotte-3", "three players, every card"), ("jojotte-4p", "four players, the last 16 cards")):
         header, hands = simulate_session(game=game, hands=max(args.deals // 5, 1), seed=args.seed)
@@ -74,7 +74,7 @@ def main() -> None:
                 times.append(clock() - t)
         print(f"{game} ({what}): {len(times)} hands, {ms(times)} per hand (jojotte analyze, annotations included)")
     # Baloot: the last four tricks, exactly (analyze_events)
-    from jojotte_records.simulate import simulate_items
+    from jojotte_records.play.simulate import simulate_items
 
     items = list(simulate_items("baloot", max(args.deals // 5, 1), args.seed))
     times = []
@@ -91,9 +91,9 @@ def main() -> None:
 
 def first_card(args) -> None:
     """The one solver (`solver`, issue 17) from the first card: Baloot, four-player Jo-Jotte, Pitch."""
-    from jojotte_records.analyze import _partnership_start, rules_for
-    from jojotte_records.simulate import simulate_items
-    from jojotte_records.solver import Solver, script_of, view_for
+    from jojotte_records.analyze.jojotte import _partnership_start, rules_for
+    from jojotte_records.analyze.solver import Solver, script_of, view_for
+    from jojotte_records.play.simulate import simulate_items
 
     def positions(game: str, deals: int):
         items = list(simulate_items(game, deals * 3, args.seed))

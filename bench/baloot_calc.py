@@ -26,10 +26,10 @@ def main() -> int:
     ap.add_argument("--variant", default="")
     args = ap.parse_args()
 
-    from jojotte_records.baloot_calc import calculate, summary_args
-    from jojotte_records.notation import iter_records, write_stream
-    from jojotte_records.replay import validate_stream
-    from jojotte_records.simulate import simulate_items
+    from jojotte_records.notation.text import iter_records, write_stream
+    from jojotte_records.play.simulate import simulate_items
+    from jojotte_records.replay.jojotte import validate_stream
+    from jojotte_records.table.baloot_calc import calculate, summary_args
 
     text = io.StringIO()
     write_stream(simulate_items("baloot", args.hands, args.seed, args.variant), text)

@@ -5,7 +5,7 @@
 
 Each measurement runs in a fresh process (median of ``--runs``, CPU time beside wall time, hands/s on
 CPU time, the hands on the fast and the explaining path), streaming the file through
-`jojotte_records.validation.check_file` with no hands kept, exactly as
+`jojotte_records.replay.files.check_file` with no hands kept, exactly as
 ``jojotte validate`` does (the whole path: reading the text, turning each
 item into an action, checking and applying it, scoring, the sheet).
 """
@@ -33,9 +33,9 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3, help="runs of each file; the median is printed")
     args = ap.parse_args()
 
-    from jojotte_records.notation import write_stream
+    from jojotte_records.notation.text import write_stream
+    from jojotte_records.play.simulate import simulate_items
     from jojotte_records.rules.base import VARIANTS
-    from jojotte_records.simulate import simulate_items
 
     runs = ((args.game, args.variant),) if args.game else DEFAULT_RUNS
     with tempfile.TemporaryDirectory() as tmp:

@@ -3,7 +3,7 @@
     python bench/import.py                   # 100,000 hands: 10 sessions of 10,000
     python bench/import.py --hands 20000 --sessions 4
 
-The sessions are simulated (`jojotte_records.simulate.simulate_session`) and written
+The sessions are simulated (`jojotte_records.play.simulate.simulate_session`) and written
 with `notation.write_stream` into one temporary file, then imported into a fresh
 archive by `archive.import_paths`, exactly as ``jojotte import`` does: parse,
 validate and score every hand, gather the rows, load them as Arrow tables, commit.
@@ -32,9 +32,9 @@ def main() -> None:
     ap.add_argument("--records", metavar="FILE", help="import this record file instead of simulating one")
     args = ap.parse_args()
 
-    from jojotte_records.archive import import_paths, table_counts
-    from jojotte_records.notation import write_stream
-    from jojotte_records.simulate import simulate_session
+    from jojotte_records.archive.store import import_paths, table_counts
+    from jojotte_records.notation.text import write_stream
+    from jojotte_records.play.simulate import simulate_session
 
     tmp = tempfile.TemporaryDirectory()
     folder = Path(args.keep) if args.keep else Path(tmp.name)

@@ -7,7 +7,7 @@ The records are simulated first (not timed) into a temporary folder. Then, each
 in a fresh process on one core:
 
 * ``validate only``: what ``jojotte validate`` does (read and replay every hand);
-* ``cold``: `jojotte_records.report.build_site` into an empty folder: read,
+* ``cold``: `jojotte_records.report.site.build_site` into an empty folder: read,
   validate, render and write every page;
 * ``warm``: again into the same folder: every page is rendered, none is
   rewritten (the manifest's hashes match);
@@ -31,7 +31,7 @@ from pathlib import Path
 CHILD = r"""
 import json, resource, sys, time
 from jojotte_records import report
-from jojotte_records.validation import check_paths
+from jojotte_records.replay.files import check_paths
 mode, src, out, per_file = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 if mode == "render":
     report._Writer.write = lambda self, rel, text: None
@@ -63,12 +63,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hands-per-file", type=int, default=None, help="default: report.HANDS_PER_FILE")
     args = ap.parse_args()
-    from jojotte_records.report import HANDS_PER_FILE
+    from jojotte_records.report.site import HANDS_PER_FILE
 
     per_file = args.hands_per_file or HANDS_PER_FILE
 
-    from jojotte_records.notation import write_stream
-    from jojotte_records.simulate import simulate_session
+    from jojotte_records.notation.text import write_stream
+    from jojotte_records.play.simulate import simulate_session
 
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "records"

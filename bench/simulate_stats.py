@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from jojotte_records.sim_stats import hand_stats
+from jojotte_records.play.stats import hand_stats
 
 JOJOTTE = [("jojotte", ""), ("jojotte-3", ""), ("jojotte-3box", ""), ("jojotte-4p", ""), ("jojotte-4s", "")]
 PITCH = [("pitch", ""), ("pitch", "players=5"), ("pitch", "points=16")]

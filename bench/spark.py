@@ -48,9 +48,9 @@ def main() -> None:
     ap.add_argument("--master", default="local[2]")
     args = ap.parse_args()
 
-    from jojotte_records.archive import export_parquet, import_paths
-    from jojotte_records.notation import write_stream
-    from jojotte_records.simulate import simulate_session
+    from jojotte_records.archive.store import export_parquet, import_paths
+    from jojotte_records.notation.text import write_stream
+    from jojotte_records.play.simulate import simulate_session
 
     tmp = Path(tempfile.mkdtemp(prefix="jojotte-bench-spark-"))
     records = tmp / "records"

@@ -6,7 +6,7 @@
     python bench/validate.py --no-fast  # the explaining path only (engine.FAST off)
 
 Each measurement runs in a fresh process (so peak RSS is its own): it streams
-the file through `jojotte_records.validation.check_file` with no hands kept,
+the file through `jojotte_records.replay.files.check_file` with no hands kept,
 exactly as `jojotte validate` does, ``--runs`` times (median of 3 by default;
 the big file once). Figures are the child's CPU time (``time.process_time``)
 beside its wall time; hands/s is on CPU time, which other load on the machine
@@ -38,7 +38,7 @@ from pathlib import Path
 CHILD = r"""
 import json, statistics, sys, time
 from jojotte_records import engine
-from jojotte_records.validation import check_file
+from jojotte_records.replay.files import check_file
 path, runs, fast, chess_games = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", int(sys.argv[4])
 engine.FAST = fast
 times = []
@@ -106,8 +106,8 @@ def main() -> None:
     ap.add_argument("--no-fast", action="store_true", help="the explaining path only")
     args = ap.parse_args()
 
-    from jojotte_records.notation import write_stream
-    from jojotte_records.simulate import simulate_session
+    from jojotte_records.notation.text import write_stream
+    from jojotte_records.play.simulate import simulate_session
 
     with tempfile.TemporaryDirectory() as tmp:
         small = Path(tmp) / "small.jjt"

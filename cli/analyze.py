@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.analyze import (AnalysisError, analysis_json, analyze_paths, what_if_file, write_annotated)
+from jojotte_records.analyze.jojotte import AnalysisError, analysis_json, analyze_paths, what_if_file, write_annotated
 from jojotte_records.cards import card_name
-from jojotte_records.validation import dump_json, read_error
+from jojotte_records.replay.files import dump_json, read_error
 
 from .common import echo, fail, progress
 

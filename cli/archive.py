@@ -1,7 +1,7 @@
 """``jojotte import``, ``stats``, ``sql`` and ``export``: the DuckDB archive from the command line.
 
-Each command parses its options, makes one library call (`jojotte_records.archive`,
-`jojotte_records.stats`) and prints. The library is imported inside the commands so
+Each command parses its options, makes one library call (`jojotte_records.archive.store`,
+`jojotte_records.archive.stats`) and prints. The library is imported inside the commands so
 that other commands do not pay for DuckDB and Arrow.
 """
 
@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .common import EXIT_INPUT, EXIT_OK, LIVE, BAR_OPTIONS, cell, echo, echo_json, fail
+from .common import BAR_OPTIONS, EXIT_INPUT, EXIT_OK, LIVE, cell, echo, echo_json, fail
 
 DB_HELP = "The archive file (created by import if missing)."
 DB_OPTION = typer.Option("--db", help=DB_HELP, metavar="FILE")
@@ -105,7 +105,7 @@ def import_records(
     db: Annotated[str, DB_OPTION] = "jojotte.duckdb",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary line.")] = False,
 ) -> None:
-    from jojotte_records.archive import ArchiveError, count_record_files, import_paths
+    from jojotte_records.archive.store import ArchiveError, count_record_files, import_paths
 
     results = []
     try:
@@ -185,8 +185,8 @@ def stats(
     game: Annotated[Optional[str], typer.Option("--game", help="Only this game (jojotte …).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the tables as one JSON document.")] = False,
 ) -> None:
-    from jojotte_records.archive import ArchiveError
-    from jojotte_records.stats import StatFilters, list_statistics, parse_date_option, run_statistic
+    from jojotte_records.archive.stats import StatFilters, list_statistics, parse_date_option, run_statistic
+    from jojotte_records.archive.store import ArchiveError
 
     if list_ or name is None:
         infos = list_statistics()
@@ -238,8 +238,8 @@ def sql(
     json_out: Annotated[bool, typer.Option("--json", help="Print the rows as a JSON array of objects.")] = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print the rows as CSV with a header line.")] = False,
 ) -> None:
-    from jojotte_records.archive import ArchiveError, run_sql
-    from jojotte_records.stats import jsonable
+    from jojotte_records.archive.stats import jsonable
+    from jojotte_records.archive.store import ArchiveError, run_sql
 
     if json_out and csv_out:
         fail("choose one of --json and --csv", 2)
@@ -265,7 +265,7 @@ def export(
     parquet: Annotated[str, typer.Option("--parquet", help="Write Parquet files into this folder.", metavar="DIR")],
     db: Annotated[str, DB_OPTION] = "jojotte.duckdb",
 ) -> None:
-    from jojotte_records.archive import ArchiveError, export_parquet
+    from jojotte_records.archive.store import ArchiveError, export_parquet
 
     try:
         done = export_parquet(db, parquet)

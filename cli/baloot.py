@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.baloot_calc import calculate, result_json, result_text
+from jojotte_records.table.baloot_calc import calculate, result_json, result_text
 
 from .common import echo, echo_json, fail
 

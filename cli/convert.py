@@ -11,9 +11,9 @@ import typer
 
 from jojotte_records.errors import printable_json
 from jojotte_records.games import rules_for
-from jojotte_records.notation import read_sessions, write_sessions
-from jojotte_records.records import RecordFile, to_record_file, to_session
-from jojotte_records.validation import looks_like_json, read_error, read_record_text
+from jojotte_records.notation.json_form import RecordFile, to_record_file, to_session
+from jojotte_records.notation.text import read_sessions, write_sessions
+from jojotte_records.replay.files import looks_like_json, read_error, read_record_text
 
 from .common import echo, fail
 

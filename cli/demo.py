@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.archive import ArchiveError, import_paths
-from jojotte_records.report import ReportError, build_site
+from jojotte_records.archive.store import ArchiveError, import_paths
+from jojotte_records.replay.files import check_paths, sheet_text
+from jojotte_records.report.site import ReportError, build_site
 from jojotte_records.resources import examples_dir
-from jojotte_records.validation import sheet_text, check_paths
 
 from .common import echo, fail, progress
 

@@ -1,4 +1,4 @@
-"""``jojotte event``: a tournament's tables checked, ranked and reported (the library is `jojotte_records.tournament`)."""
+"""``jojotte event``: a tournament's tables checked, ranked and reported (the library is `jojotte_records.table.tournament`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,16 @@ from typing import Annotated, Optional
 import typer
 
 from jojotte_records.errors import JojotteError, printable
-from jojotte_records.tournament import (EventError, build_event_site, check_event, is_event_game, load_event, standings,
-                                        standings_json, tie_breaks)
+from jojotte_records.table.tournament import (
+    EventError,
+    build_event_site,
+    check_event,
+    is_event_game,
+    load_event,
+    standings,
+    standings_json,
+    tie_breaks,
+)
 
 from .common import cell, echo, echo_json, fail, progress
 

@@ -6,12 +6,9 @@ from typing import Annotated
 
 import typer
 
-from . import convert, demo, examples, schema, simulate, validate
-from . import report
-from . import archive
-from . import analyze
-from . import record as record_cmd
+from . import analyze, archive, baloot, convert, demo, examples, report, schema, simulate, validate
 from . import event as event_cmd
+from . import record as record_cmd
 
 app = typer.Typer(
     name="jojotte",
@@ -27,7 +24,7 @@ report.register(app)
 archive.register(app)
 record_cmd.register(app)
 event_cmd.register(app)
-from . import baloot; baloot.register(app)  # noqa: E402,E702
+baloot.register(app)
 
 
 def _version(value: bool) -> None:

@@ -1,4 +1,4 @@
-"""``jojotte record``: guided entry of a session at the table (the engine is `jojotte_records.recorder`)."""
+"""``jojotte record``: guided entry of a session at the table (the engine is `jojotte_records.table.recorder`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Annotated
 import typer
 
 from jojotte_records.errors import printable
-from jojotte_records.recorder import Accepted, Recorder, RecorderError, Refusal
 from jojotte_records.rules.base import find_variant
+from jojotte_records.table.recorder import Accepted, Recorder, RecorderError, Refusal
 
 from .common import fail
 
@@ -109,7 +109,7 @@ def record(
     hands: Annotated[int | None, typer.Option("--hands", min=1, help="Hands to play (default: the event file's hands): the recorder stops after them.")] = None,
 ) -> None:
     if event_file is not None:
-        from jojotte_records.tournament import EventError, load_event
+        from jojotte_records.table.tournament import EventError, load_event
 
         try:
             ev = load_event(event_file)

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from jojotte_records.errors import JojotteError
-from jojotte_records.report import HANDS_PER_FILE, MANIFEST_NAME, build_site
+from jojotte_records.report.site import HANDS_PER_FILE, MANIFEST_NAME, build_site
 
 from .common import echo, fail, progress
 

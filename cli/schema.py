@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.schema import export_schemas, stale_schemas
+from jojotte_records.notation.schema import export_schemas, stale_schemas
 
 from .common import echo
 

@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.notation import write_stream
-from jojotte_records.record import SessionHeader
-from jojotte_records.simulate import simulate_items
+from jojotte_records.notation.model import SessionHeader
+from jojotte_records.notation.text import write_stream
+from jojotte_records.play.simulate import simulate_items
 
 from .common import fail, progress
 

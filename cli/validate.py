@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.validation import sheet_text, check_paths, dump_json, exit_code, verdict_json
+from jojotte_records.replay.files import check_paths, dump_json, exit_code, sheet_text, verdict_json
 
 from .common import echo, progress
 
@@ -92,7 +92,7 @@ def _print_file(result, verbose: bool) -> None:
 
 def _restorations(result) -> list[dict]:
     """``--restore``: what each hand with an illegal card would have scored with the best legal card instead."""
-    from jojotte_records.analyze import AnalysisError, restore, rules_for
+    from jojotte_records.analyze.jojotte import AnalysisError, restore, rules_for
     from jojotte_records.rules.jojotte import JojotteRules
 
     out = []
@@ -122,7 +122,7 @@ def _restorations(result) -> list[dict]:
 
 def _event_restorations(result, index: int, rules, names, hands) -> list[dict]:
     """Baloot and Pitch: the score of a hand with an illegal card had the best legal card been played there."""
-    from jojotte_records.analyze_events import restore_event
+    from jojotte_records.analyze.endings import restore_event
     from jojotte_records.cards import card_name
 
     out = []

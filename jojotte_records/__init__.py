@@ -21,12 +21,12 @@ from __future__ import annotations
 from importlib import import_module
 
 _WHERE = {
-    "read_sessions": "notation", "iter_records": "notation", "write_sessions": "notation", "write_stream": "notation",
-    "check_file": "validation", "check_paths": "validation", "verdict_json": "validation",
-    "simulate_items": "simulate",
+    "read_sessions": "notation.text", "iter_records": "notation.text", "write_sessions": "notation.text", "write_stream": "notation.text",
+    "check_file": "replay.files", "check_paths": "replay.files", "verdict_json": "replay.files",
+    "simulate_items": "play.simulate",
     "find_variant": "rules", "VARIANTS": "rules",
-    "import_paths": "archive", "run_sql": "archive", "export_parquet": "archive",
-    "build_site": "report",
+    "import_paths": "archive.store", "run_sql": "archive.store", "export_parquet": "archive.store",
+    "build_site": "report.site",
 }
 
 __all__ = sorted(_WHERE)

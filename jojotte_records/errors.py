@@ -107,7 +107,7 @@ class IllegalActionError(JojotteError, ValueError):
 
 
 # The largest number a record may write — a hand or trick number, a score, a result, [Rubbers] — in both
-# readers (notation.py, event_notation.py): far above any real session, and well inside the archive's
+# readers (notation/text.py, notation/event_text.py): far above any real session, and well inside the archive's
 # 32-bit columns (issue 16: 2**31 passed validate and crashed import).
 MAX_NUMBER = 999_999_999
 _SHOWN_DIGITS = 24  # a longer number is quoted by its first digits and its length

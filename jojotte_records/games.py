@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import Issue, Location, shown
-from .record import SessionHeader
+from .notation.model import SessionHeader
 from .rules.base import EventRules, Rules, find_variant
 
 

@@ -38,8 +38,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 # absolute imports: spark-submit runs this file as a script
-from jojotte_records.archive import EXPORT_TABLES, ExportedTable, MemoryArchive, plan_ids
-from jojotte_records.validation import JSON_HEAD_CHARS, is_record_json_head
+from jojotte_records.archive.store import EXPORT_TABLES, ExportedTable, MemoryArchive, plan_ids
+from jojotte_records.replay.files import JSON_HEAD_CHARS, is_record_json_head
 
 PARTITION_COLUMNS = ("game", "year")
 _GLOB = "*.{jjt,json}"  # the files taken in a folder

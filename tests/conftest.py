@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_records.notation import iter_records
-from jojotte_records.replay import validate_stream
+from jojotte_records.notation.text import iter_records
+from jojotte_records.replay.jojotte import validate_stream
 from jojotte_records.rules.jojotte import JojotteOptions, JojotteRules
 
 ROOT = Path(__file__).resolve().parent.parent

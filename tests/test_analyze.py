@@ -6,20 +6,19 @@ import json
 import random
 
 import pytest
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records.analyze import AnalysisError, Solver, analyze_hand, annotate_hand, parse_point, play_start, what_if
+from conftest import EXAMPLES
+from jojotte_records.analyze.jojotte import AnalysisError, Solver, analyze_hand, annotate_hand, parse_point, play_start, what_if
 from jojotte_records.cards import card_name, parse_card
-from jojotte_records.cli.main import app
-from jojotte_records.dd_comment import parse_dd_comment
-from jojotte_records.notation import iter_records, read_session, write_hand
-from jojotte_records.replay import validate_stream
+from jojotte_records.notation.dd_comment import parse_dd_comment
+from jojotte_records.notation.text import iter_records, read_session, write_hand
+from jojotte_records.play.simulate import simulate_session
+from jojotte_records.replay.jojotte import validate_stream
 from jojotte_records.rules.base import Action
 from jojotte_records.rules.jojotte import PLAY, JojotteRules
 from jojotte_records.rules.jojotte_cards import JOJOTTE, mask_points
-from jojotte_records.simulate import simulate_session
-
-from conftest import EXAMPLES
 
 runner = CliRunner()
 RULES = JojotteRules()
@@ -317,8 +316,8 @@ def test_analyze_out_writes_annotated_records(tmp_path):
 # --- the archive: a column per play ----------------------------------------------------------
 
 def test_archive_stores_the_analysis_of_each_play(tmp_path):
-    from jojotte_records.dd_comment import dd_fields
-    from jojotte_records.archive import import_paths, run_sql
+    from jojotte_records.archive.store import import_paths, run_sql
+    from jojotte_records.notation.dd_comment import dd_fields
 
     assert dd_fields(("void", "[%dd eval=-10 cost=15 best=KS,QS+jo mark=mistake]")) == (-10, 15, "KS,QS+jo", "mistake", None)
     assert dd_fields(("[%dd eval=5 cost=0 best=AS vs=A-C]",)) == (5, 0, "AS", None, "A-C")
@@ -345,7 +344,7 @@ def test_archive_stores_the_analysis_of_each_play(tmp_path):
 # --- the report: the hand page shows the analysis -----------------------------------------------
 
 def test_report_shows_the_analysis_of_an_annotated_record(tmp_path):
-    from jojotte_records.report import build_site
+    from jojotte_records.report.site import build_site
 
     annotated = tmp_path / "annotated.jjt"
     assert runner.invoke(app, ["analyze", str(EXAMPLES / "spec-rubber.jjt"), "--out", str(annotated)]).exit_code == 0
@@ -379,7 +378,7 @@ def _dispute(name: str):
 
 
 def test_restore_plays_the_best_legal_card_instead_of_the_illegal_one():
-    from jojotte_records.analyze import restore
+    from jojotte_records.analyze.jojotte import restore
 
     # Example 1 with trick 1 spoiled: Alice, void in clubs, discarded 8S instead of trumping Bob's AC
     r = restore(_dispute("04-void-did-not-trump.jjt"), RULES)
@@ -396,7 +395,7 @@ def test_restore_plays_the_best_legal_card_instead_of_the_illegal_one():
 
 
 def test_restore_out_of_turn_and_not_a_card():
-    from jojotte_records.analyze import restore
+    from jojotte_records.analyze.jojotte import restore
 
     r = restore(_dispute("06-wrong-leader.jjt"), RULES)
     assert r.offender != r.seat and "out of turn" in r.text(("Claire", "Daniel"))
@@ -427,7 +426,7 @@ def _form_verdicts(name: str):
     text = (EXAMPLES / name).read_text(encoding="utf-8")
     out = []
     for summary, hands in validate_stream(iter_records(text, name)):
-        from jojotte_records.analyze import rules_for
+        from jojotte_records.analyze.jojotte import rules_for
 
         out.extend((rules_for(summary.header), v) for v in hands)
     return out
@@ -435,7 +434,7 @@ def _form_verdicts(name: str):
 
 @pytest.mark.parametrize("name", ["three-players.jjt", "four-no-partners.jjt", "three-players-box.jjt"])
 def test_the_two_player_view_has_the_legal_plays_of_the_form(name):
-    from jojotte_records.analyze import two_player_form
+    from jojotte_records.analyze.jojotte import two_player_form
 
     checked = 0
     for rules, v in _form_verdicts(name):
@@ -480,7 +479,7 @@ def test_the_two_player_view_has_the_legal_plays_of_the_form(name):
 
 
 def test_three_player_hands_are_analysed_for_the_declarer_and_the_active_defender(tmp_path):
-    from jojotte_records.analyze import analyze_verdict
+    from jojotte_records.analyze.jojotte import analyze_verdict
 
     for rules, v in _form_verdicts("three-players.jjt"):
         h = analyze_verdict(v, rules)
@@ -508,7 +507,7 @@ def test_three_player_hands_are_analysed_for_the_declarer_and_the_active_defende
     assert runner.invoke(app, ["validate", str(out)]).exit_code == runner.invoke(
         app, ["validate", str(EXAMPLES / "three-players.jjt")]).exit_code
     # the report says whose value the line is: the declarer's (or Nullo bidder's) minus the active defender's
-    from jojotte_records.report import build_site
+    from jojotte_records.report.site import build_site
 
     build_site([str(out)], tmp_path / "site")
     html = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "site" / "sessions").glob("*/hands-*.html"))
@@ -517,7 +516,7 @@ def test_three_player_hands_are_analysed_for_the_declarer_and_the_active_defende
         a, b = (names[s] for s in h["sides"])
         assert f"by both, {a} minus {b}:" in html
     # and the archive keeps whose value each eval is
-    from jojotte_records.archive import import_paths, run_sql
+    from jojotte_records.archive.store import import_paths, run_sql
 
     list(import_paths(tmp_path / "a.duckdb", [str(out)]))
     rows = run_sql(tmp_path / "a.duckdb", "SELECT hand_seq, min(dd_vs), max(dd_vs), count(*), count(dd_eval) FROM plays "
@@ -558,7 +557,7 @@ def test_thresholds_of_example_1():
 
 
 def test_restore_in_three_player_forms_and_a_folder_of_disputes():
-    from jojotte_records.analyze import restore
+    from jojotte_records.analyze.jojotte import restore
 
     [(rules, v)] = _form_verdicts("disputes/44-3p-inactive-plays.jjt")
     r = restore(v, rules)
@@ -586,7 +585,7 @@ def test_restore_in_three_player_forms_and_a_folder_of_disputes():
 
 def _partnership_endings(cards_left: int):
     """Positions of four-player hands (the example and simulated ones) with ``cards_left`` cards to play."""
-    from jojotte_records.analyze import _partnership_start, rules_for
+    from jojotte_records.analyze.jojotte import _partnership_start, rules_for
 
     out = []
     items = list(iter_records((EXAMPLES / "four-partners.jjt").read_text(encoding="utf-8"), "4p"))
@@ -624,7 +623,7 @@ def _brute_sides(rules, s) -> int:
 
 
 def test_partnership_endgame_equals_brute_force():
-    from jojotte_records.analyze import Endgame
+    from jojotte_records.analyze.jojotte import Endgame
 
     endings = _partnership_endings(8)
     assert len(endings) >= 4
@@ -659,7 +658,7 @@ def test_four_player_hands_are_analysed_from_16_cards(tmp_path):
     text = out.read_text(encoding="utf-8")
     assert text.count("vs=N+S-E+W]") == 64
     assert runner.invoke(app, ["validate", str(out)]).exit_code == 0
-    from jojotte_records.report import build_site
+    from jojotte_records.report.site import build_site
 
     build_site([str(out)], tmp_path / "site")
     html = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "site" / "sessions").glob("*/hands-*.html"))
@@ -718,7 +717,7 @@ def _brute_nullo_sides(rules, s) -> int:
 
 
 def test_partnership_nullo_endgame_equals_brute_force():
-    from jojotte_records.analyze import Endgame
+    from jojotte_records.analyze.jojotte import Endgame
 
     checked = 0
     for rules, s in _partnership_endings(8):

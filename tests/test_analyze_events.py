@@ -7,13 +7,13 @@ import io
 import json
 from pathlib import Path
 
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records.analyze_events import MISTAKE, analyze_ending, ending_start, solve_ending
-from jojotte_records.cli.main import app
-from jojotte_records.notation import iter_records, write_stream
-from jojotte_records.replay import validate_stream
-from jojotte_records.simulate import simulate_items
+from jojotte_records.analyze.endings import MISTAKE, analyze_ending, ending_start, solve_ending
+from jojotte_records.notation.text import iter_records, write_stream
+from jojotte_records.play.simulate import simulate_items
+from jojotte_records.replay.jojotte import validate_stream
 
 ROOT = Path(__file__).resolve().parent.parent
 MATCH = ROOT / "examples" / "baloot-match.jjt"
@@ -108,7 +108,7 @@ def test_analyze_cli_on_a_baloot_match(tmp_path):
 
 
 def test_the_report_shows_the_costs_of_an_analysed_baloot_hand(tmp_path):
-    from jojotte_records.report import build_site
+    from jojotte_records.report.site import build_site
 
     out = tmp_path / "annotated.jjt"
     assert CliRunner().invoke(app, ["analyze", str(MATCH), "--out", str(out)]).exit_code == 0

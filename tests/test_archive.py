@@ -15,15 +15,22 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records.archive import (EXPORT_TABLES, import_paths, migrations, parse_tag_date, run_sql, session_key,
-                                     session_texts, table_counts)
-from jojotte_records.cli.main import app
-from jojotte_records.notation import read_sessions, write_session
-from jojotte_records.stats import StatFilters, list_statistics, run_statistic
-
 from conftest import EXAMPLES, ROOT
+from jojotte_records.archive.stats import StatFilters, list_statistics, run_statistic
+from jojotte_records.archive.store import (
+    EXPORT_TABLES,
+    import_paths,
+    migrations,
+    parse_tag_date,
+    run_sql,
+    session_key,
+    session_texts,
+    table_counts,
+)
+from jojotte_records.notation.text import read_sessions, write_session
 
 runner = CliRunner()
 # the three example sessions as they stood when the figures below were worked out by hand
@@ -210,7 +217,7 @@ def test_broken_hand_in_the_middle_is_stored_with_its_verdict(tmp_path):
 
 KILL_SCRIPT = r"""
 import sys
-from jojotte_records.archive import import_paths
+from jojotte_records.archive.store import import_paths
 db, *files = sys.argv[1:]
 seen = 0
 def on_hand(n):
@@ -656,7 +663,7 @@ def test_import_standard_input_and_json(tmp_path):
 
 def test_sides_statistic_groups_partners(tmp_path):
     """JJ4P-SCORE-1 / JJ3-ALT-1: games scored by sides get a table per side, with the side's sheet figures."""
-    from jojotte_records.stats import StatFilters, run_statistic
+    from jojotte_records.archive.stats import StatFilters, run_statistic
 
     root = Path(__file__).resolve().parent.parent / "examples"
     db = tmp_path / "sides.duckdb"

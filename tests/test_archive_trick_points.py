@@ -5,9 +5,8 @@ Each value below is worked out by hand from the spec's card values and the examp
 
 from __future__ import annotations
 
-from jojotte_records.archive import import_paths, run_sql
-
 from conftest import EXAMPLES
+from jojotte_records.archive.store import import_paths, run_sql
 
 
 def trick_points(tmp_path, name: str) -> dict[tuple[int, int], int | None]:

@@ -11,16 +11,38 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_baloot_helpers import CLUBS, DIAMONDS, HEARTS, SPADES, C, E, M, N, S, W, deal_for, merge, names, replay, rules
 
 from jojotte_records.cards import SUIT_MASKS, iter_cards, make_card
 from jojotte_records.errors import IllegalActionError
+from jojotte_records.rules.baloot import (
+    AUCTION,
+    COMPLETE,
+    DONE,
+    GAHWA,
+    BalootOptions,
+    BalootRules,
+    complete_action,
+    deal_action,
+    play_random_hand,
+    sim_choice,
+)
+from jojotte_records.rules.baloot_cards import (
+    BALOOT_PACK,
+    HAND_TOTAL,
+    PLAIN_ORDER,
+    TRUMP_ORDER,
+    can_ekka,
+    card_points,
+    has_baloot,
+    iter_projects,
+    legal_plays,
+    mask_points,
+    project_key,
+    project_of,
+    trick_winner,
+)
 from jojotte_records.rules.base import CHANCE, VARIANTS, Action, EventRules, Violation
-from jojotte_records.rules.baloot import (AUCTION, COMPLETE, DONE, GAHWA, BalootOptions, BalootRules,
-                                          complete_action, deal_action, play_random_hand, sim_choice)
-from jojotte_records.rules.baloot_cards import (BALOOT_PACK, HAND_TOTAL, PLAIN_ORDER, TRUMP_ORDER,
-                                                can_ekka, card_points, has_baloot, iter_projects, legal_plays,
-                                                mask_points, project_key, project_of, trick_winner)
-from test_baloot_helpers import CLUBS, DIAMONDS, E, HEARTS, N, S, SPADES, W, C, M, deal_for, merge, names, replay, rules
 
 
 def dealt(r: BalootRules, dealer: int, up: str = "7C", hands: dict | None = None, taker: int = 0):
@@ -1045,7 +1067,7 @@ def test_property_any_written_item_reads_to_an_action_or_a_violation(seed, steps
 
 
 def test_example_match_validates():
-    from jojotte_records.validation import check_file
+    from jojotte_records.replay.files import check_file
 
     path = Path(__file__).resolve().parent.parent / "examples" / "baloot-match.jjt"
     result = check_file(str(path))

@@ -10,12 +10,30 @@ import re
 from pathlib import Path
 
 import pytest
+from test_baloot_helpers import rules
 from typer.testing import CliRunner
 
-from jojotte_records.baloot_calc import calculate, parse_level, parse_team, result_json, result_text, summary_args, summary_of
-from jojotte_records.rules.baloot import (GAHWA, BalootOptions, BalootRules, BalootSheet, HandSummary, convert,
-                                          no_score, play_random_hand, score_summary, simulate_match)
-from test_baloot_helpers import rules
+from jojotte_records.rules.baloot import (
+    GAHWA,
+    BalootOptions,
+    BalootRules,
+    BalootSheet,
+    HandSummary,
+    convert,
+    no_score,
+    play_random_hand,
+    score_summary,
+    simulate_match,
+)
+from jojotte_records.table.baloot_calc import (
+    calculate,
+    parse_level,
+    parse_team,
+    result_json,
+    result_text,
+    summary_args,
+    summary_of,
+)
 
 SPEC = Path(__file__).resolve().parent.parent.parent / "shared" / "rules" / "baloot.md"
 TESTS = Path(__file__).resolve().parent

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from jojotte_records.rules.base import CHANCE, Action, Violation
-from jojotte_records.rules.baloot import BalootOptions, BalootRules, BalootState
-
 from cards_helpers import C, M, names  # noqa: F401  (used here and re-exported to the Baloot tests)
+
+from jojotte_records.rules.baloot import BalootOptions, BalootRules, BalootState
+from jojotte_records.rules.base import CHANCE, Action, Violation
 
 N, W, S, E = 0, 1, 2, 3
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_records.notation import iter_records, read_sessions, write_session, write_stream
-from jojotte_records.records import RecordFile, to_record_file, to_session
-from jojotte_records.replay import validate_stream
-from jojotte_records.simulate import simulate_items
+from jojotte_records.notation.json_form import RecordFile, to_record_file, to_session
+from jojotte_records.notation.text import iter_records, read_sessions, write_session, write_stream
+from jojotte_records.play.simulate import simulate_items
+from jojotte_records.replay.jojotte import validate_stream
 
 ROOT = Path(__file__).resolve().parent.parent
 MATCH = ROOT / "examples" / "baloot-match.jjt"
@@ -51,8 +51,8 @@ def test_simulated_matches_validate_and_their_text_is_canonical(seed):
 
 
 def test_archive_baloot_statistic_agrees_with_the_hand_facts(tmp_path):
-    from jojotte_records.archive import import_paths, run_sql
-    from jojotte_records.stats import StatFilters, run_statistic
+    from jojotte_records.archive.stats import StatFilters, run_statistic
+    from jojotte_records.archive.store import import_paths, run_sql
 
     src = tmp_path / "m.jjt"
     out = StringIO()
@@ -78,7 +78,7 @@ def test_archive_baloot_statistic_agrees_with_the_hand_facts(tmp_path):
 
 
 def test_report_shows_the_match_sheet_and_a_four_hand_diagram(tmp_path):
-    from jojotte_records.report import build_site
+    from jojotte_records.report.site import build_site
 
     res = build_site([str(MATCH)], tmp_path / "site")
     assert res.hands >= 2 and res.bad_hands == 0
@@ -94,7 +94,7 @@ def test_report_shows_the_match_sheet_and_a_four_hand_diagram(tmp_path):
 def test_the_calculator_agrees_with_the_validator_on_simulated_hands():
     """Issue 6's check on a smaller set (``python bench/baloot_calc.py`` runs the 5,000 hands of seed 1): the
     summary a table gives the calculator scores each replayed hand exactly as the validator does."""
-    from jojotte_records.baloot_calc import calculate, summary_args
+    from jojotte_records.table.baloot_calc import calculate, summary_args
 
     out = StringIO()
     write_stream(simulate_items("baloot", 400, seed=1, policy="uniform"), out)

@@ -11,12 +11,11 @@ Throughout: B deals, so A is the non-dealer (N) and B the dealer (D); the turned
 from __future__ import annotations
 
 import pytest
-
 from jj_helpers import C, D, H, S, example_hand, rules_with, run, start
-from jojotte_records.rules.base import Action
-from jojotte_records.rules.jojotte import JojotteRules
 
 from conftest import session, validate_text
+from jojotte_records.rules.base import Action
+from jojotte_records.rules.jojotte import JojotteRules
 
 A, B = 0, 1
 CALLS = ["pass", "accept", "name S", "name H", "name D", "name C", "nt", "double", "redouble"]

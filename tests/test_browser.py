@@ -11,14 +11,13 @@ import os
 from pathlib import Path
 
 import pytest
-
-from jojotte_records.cards import card_name
-from jojotte_records.notation import iter_records
-from jojotte_records.record import HandRecord
-from jojotte_records.report import build_site
+from test_report import EXAMPLE_FILES, HOSTILE_1, HOSTILE_2, HOSTILE_SESSION
 
 from conftest import EXAMPLES, ROOT
-from test_report import EXAMPLE_FILES, HOSTILE_1, HOSTILE_2, HOSTILE_SESSION
+from jojotte_records.cards import card_name
+from jojotte_records.notation.model import HandRecord
+from jojotte_records.notation.text import iter_records
+from jojotte_records.report.site import build_site
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_records.notation import read_sessions, write_sessions
-from jojotte_records.records import to_record_file
+from jojotte_records.notation.json_form import to_record_file
+from jojotte_records.notation.text import read_sessions, write_sessions
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -6,8 +6,8 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from jj_helpers import C, D, H, S, cards, check_deal, deal_state, mask, melds
 
-from jj_helpers import deal_state, check_deal, C, D, H, S, cards, mask, melds
 from jojotte_records.cards import PIQUET_PACK, card_name, make_card, parse_card
 from jojotte_records.rules.jojotte import JojotteRules
 from jojotte_records.rules.jojotte_cards import NO_TRUMP, card_points, check_melds, mask_points, parse_meld, trick_winner

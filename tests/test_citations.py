@@ -10,13 +10,12 @@ expected rules are read off the spec: each row says which statement of the spec 
 from __future__ import annotations
 
 import pytest
+from jj_helpers import action, check_deal, deal_state, draw, mask, rules_with, run, run_plays, start
 
-from jj_helpers import action, check_deal, deal_state, draw, full_hand, mask, play, rules_with, run, run_plays, start
+from conftest import session, validate_text
 from jojotte_records.cards import parse_card
 from jojotte_records.rules.base import CHANCE, Action
 from jojotte_records.rules.jojotte import JojotteRules
-
-from conftest import session, validate_text
 
 # Example 1 of §21: B deals, A (the non-dealer) calls first; hearts are turned (9H); A holds 7H, KH, QH, JH
 A9, B9 = "JH KH QH 7H AS TS 8S KD QD", "AH TH 8H AC TC KC 9D 8D 7D"
@@ -201,7 +200,7 @@ def _baloot(contract: str = "hokum", script: str = ""):
 
 
 def _bal_act(seat: str, kind: str, card: str = "", announce: str = "", melds: str = ""):
-    from test_baloot_helpers import C, M, N, S, W, E
+    from test_baloot_helpers import C, E, M, N, S, W
     who = {"N": N, "S": S, "W": W, "E": E}[seat]
     return Action(who, kind, card=C(card) if card else -1, announce=announce, melds=(M(melds),) if melds else ())
 
@@ -239,7 +238,7 @@ def test_baloot_cites_the_rule_of_the_check(what, contract, script, act, rule, s
 # --- Pitch --------------------------------------------------------------------------------------------------
 
 def _pitch(phase: str):
-    from test_pitch import HEARTS, S, auction, discard_all, fill_deal, play_state, rules, to_discard
+    from test_pitch import HEARTS, S, auction, fill_deal, play_state, rules, to_discard
     r = rules()
     if phase == "auction":
         return r, auction(r)

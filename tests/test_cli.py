@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records.cli.main import app
-from jojotte_records.schema import stale_schemas
-
 from conftest import EXAMPLES, ROOT
+from jojotte_records.notation.schema import stale_schemas
 
 runner = CliRunner()
 
@@ -118,6 +116,6 @@ def test_installed_command_works_from_outside_the_repository(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "session(s)" in out.stdout
     # the library never imports the CLI
-    code = "import sys, jojotte_records.validation, jojotte_records.replay; print(any(m.startswith('jojotte_records.cli') for m in sys.modules))"
+    code = "import sys, jojotte_records.replay.files, jojotte_records.replay.jojotte; print(any(m.startswith('jojotte_records.cli') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env=env)
     assert out.stdout.strip() == "False"

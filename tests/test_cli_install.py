@@ -7,9 +7,8 @@ import subprocess
 import sys
 from importlib.metadata import version
 
-from typer.testing import CliRunner
-
 from jojotte_records.cli.main import app
+from typer.testing import CliRunner
 
 from conftest import EXAMPLES
 

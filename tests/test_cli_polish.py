@@ -7,12 +7,11 @@ import re
 import subprocess
 import sys
 
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records.cli.main import app
-from jojotte_records.notation import read_sessions
-
 from conftest import EXAMPLES
+from jojotte_records.notation.text import read_sessions
 
 runner = CliRunner()
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-from jojotte_records.notation import iter_records
-from jojotte_records.replay import validate_stream
+from tty_helpers import run_with_tty_stderr
 
 from conftest import EXAMPLES
-from tty_helpers import run_with_tty_stderr
+from jojotte_records.notation.text import iter_records
+from jojotte_records.replay.jojotte import validate_stream
 
 
 def test_simulate_writes_its_records_to_stdout_when_stderr_is_a_terminal():

@@ -8,9 +8,8 @@ raw error and its pydantic.dev link.
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
-
 from jojotte_records.cli.main import app
+from typer.testing import CliRunner
 
 runner = CliRunner()
 

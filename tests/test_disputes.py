@@ -15,10 +15,10 @@ import re
 from pathlib import Path
 
 import pytest
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records.cli.main import app
-from jojotte_records.validation import FileResult, check_file
+from jojotte_records.replay.files import FileResult, check_file
 
 DISPUTES = Path(__file__).resolve().parent.parent / "examples" / "disputes"
 EXPECTED: dict[str, dict] = json.loads((DISPUTES / "expected.json").read_text(encoding="utf-8"))

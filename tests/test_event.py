@@ -6,15 +6,22 @@ import json
 from pathlib import Path
 
 import pytest
+from jojotte_records.cli.main import app
+from test_recorder import README_TEXT
 from typer.testing import CliRunner
 
-from jojotte_records.cli.main import app
-from jojotte_records.notation import read_sessions
-from jojotte_records.tournament import (Event, EventError, build_event_site, check_event, deal_hash, duplicate_boards,
-                                        load_event, standings)
-
 from conftest import EXAMPLES
-from test_recorder import README_TEXT
+from jojotte_records.notation.text import read_sessions
+from jojotte_records.table.tournament import (
+    Event,
+    EventError,
+    build_event_site,
+    check_event,
+    deal_hash,
+    duplicate_boards,
+    load_event,
+    standings,
+)
 
 runner = CliRunner()
 
@@ -239,7 +246,7 @@ def test_the_example_event_checks_ranks_and_reports(tmp_path):
 
 
 def test_the_archive_recognises_a_deal_across_tables(tmp_path):
-    from jojotte_records.archive import import_paths, run_sql
+    from jojotte_records.archive.store import import_paths, run_sql
 
     (tmp_path / "t1.jjt").write_text('[Round "1"]\n[Table "1"]\n' + README_SESSION_HEAD.format(a="Alice", b="Bob")
                                      + README_TEXT, encoding="utf-8")
@@ -269,8 +276,8 @@ def test_record_a_table_of_an_event(tmp_path):
 
 
 def test_teams_in_a_partnership_event(tmp_path):
-    from jojotte_records.notation import write_hand, write_header
-    from jojotte_records.simulate import simulate_session
+    from jojotte_records.notation.text import write_hand, write_header
+    from jojotte_records.play.simulate import simulate_session
 
     players = {1: ["Ann", "Bea", "Cid", "Dot"], 2: ["Ann", "Dot", "Cid", "Bea"]}  # N E S W
     for rnd, seat_names in players.items():
@@ -298,7 +305,7 @@ def test_event_page_contexts_are_frozen_documented_and_used(cls_name, template):
     import re
 
     from conftest import ROOT
-    from jojotte_records import tournament
+    from jojotte_records.table import tournament
 
     cls = getattr(tournament, cls_name)
     assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen
@@ -312,8 +319,8 @@ def test_event_page_contexts_are_frozen_documented_and_used(cls_name, template):
 def test_make_event_writes_sessions_that_validate(tmp_path):
     import importlib.util
 
-    from jojotte_records.notation import iter_records
-    from jojotte_records.replay import validate_stream
+    from jojotte_records.notation.text import iter_records
+    from jojotte_records.replay.jojotte import validate_stream
 
     spec = importlib.util.spec_from_file_location("make_event", EXAMPLES / "event" / "make_event.py")
     module = importlib.util.module_from_spec(spec)

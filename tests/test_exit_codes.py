@@ -11,9 +11,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from typer.testing import CliRunner
-
 from jojotte_records.cli.main import app
+from typer.testing import CliRunner
 
 from conftest import EXAMPLES
 

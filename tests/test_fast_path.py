@@ -16,12 +16,12 @@ import random
 
 import pytest
 
-from jojotte_records import engine
 from jojotte_records.cards import card_name
-from jojotte_records.notation import iter_records, write_stream
-from jojotte_records.replay import validate_stream
+from jojotte_records.notation.text import iter_records, write_stream
+from jojotte_records.play.simulate import simulate_items
+from jojotte_records.replay import engine
+from jojotte_records.replay.jojotte import validate_stream
 from jojotte_records.rules.jojotte import JojotteRules
-from jojotte_records.simulate import simulate_items
 
 CARDS = [card_name(c) for c in JojotteRules.pack.cards]
 CALLS = ["pass", "accept", "nt", "double", "redouble", "nullo", "slam", "dix", "name S", "name H", "melds 4J"]

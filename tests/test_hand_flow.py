@@ -5,14 +5,27 @@ Jo-Jotte announcements (JJ-JOJOTTE) and the replay invariants (JJ-INV-1…3)."""
 from __future__ import annotations
 
 import pytest
+from jj_helpers import (
+    EXAMPLES,
+    S,
+    action,
+    check_deal,
+    draw,
+    example_hand,
+    full_hand,
+    mask,
+    play,
+    rules_with,
+    run,
+    run_plays,
+    start,
+)
 
-from jj_helpers import check_deal, EXAMPLES, S, action, draw, example_hand, full_hand, mask, play, rules_with, run, run_plays, start
+from conftest import session, validate_text
 from jojotte_records.cards import mask_of, parse_card
 from jojotte_records.rules.base import CHANCE, Action
 from jojotte_records.rules.jojotte import JojotteRules, deal_cards
 from jojotte_records.rules.jojotte_cards import NO_TRUMP
-
-from conftest import session, validate_text
 
 A, B = 0, 1
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tracemalloc
 
 from jojotte_records.errors import MAX_QUOTE, MAX_TAG_VALUE, shown
-from jojotte_records.notation import read_sessions
+from jojotte_records.notation.text import read_sessions
 
 BIG = 5_000_000
 

@@ -11,18 +11,19 @@ import random
 from functools import partial
 
 import pytest
+from jj_helpers import action, deal_state
+from jj_helpers import run as run_script
+from jj_helpers import violation as script_violation
 
+from conftest import EXAMPLES, validate_text
 from jojotte_records.cards import mask_of, parse_card
-from jojotte_records.notation import iter_records, read_session, write_session
-from jojotte_records.replay import validate_stream
+from jojotte_records.notation.text import iter_records, read_session, write_session
+from jojotte_records.play.simulate import simulate_session
+from jojotte_records.replay.jojotte import validate_stream
 from jojotte_records.rules.base import CHANCE, VARIANTS, Action, find_variant
 from jojotte_records.rules.jojotte import JojotteOptions
 from jojotte_records.rules.jojotte3 import Jojotte3BoxRules, Jojotte3Rules, Jojotte4SRules
 from jojotte_records.rules.jojotte_sheet import ScoreSheet
-from jojotte_records.simulate import simulate_session
-
-from conftest import EXAMPLES, validate_text
-from jj_helpers import deal_state, action, run as run_script, violation as script_violation
 
 A, B, C, D = 0, 1, 2, 3
 SEAT = {"A": A, "B": B, "C": C, "D": D}
@@ -89,7 +90,7 @@ def test_simulated_sessions_validate(game):
 def _text(header, hands) -> str:
     import io
 
-    from jojotte_records.notation import write_stream
+    from jojotte_records.notation.text import write_stream
 
     out = io.StringIO()
     write_stream([header, *hands], out)

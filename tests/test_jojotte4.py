@@ -10,18 +10,19 @@ import random
 from functools import partial
 
 import pytest
+from jj_helpers import action, deal_state
+from jj_helpers import run as run_script
+from jj_helpers import violation as script_violation
 
+from conftest import EXAMPLES, validate_text
 from jojotte_records.cards import mask_of, parse_card
-from jojotte_records.notation import read_session, write_session, write_stream
+from jojotte_records.notation.text import read_session, write_session, write_stream
+from jojotte_records.play.simulate import simulate_session
 from jojotte_records.rules.base import CHANCE, Action, find_variant
 from jojotte_records.rules.jojotte import JojotteOptions
 from jojotte_records.rules.jojotte4 import Jojotte4POptions, Jojotte4PRules, partner, side_of
 from jojotte_records.rules.jojotte_cards import NO_TRUMP, parse_meld
 from jojotte_records.rules.jojotte_table import TableState
-from jojotte_records.simulate import simulate_session
-
-from conftest import EXAMPLES, validate_text
-from jj_helpers import deal_state, action, run as run_script, violation as script_violation
 
 N, E, S, W = 0, 1, 2, 3
 SEAT = {"N": N, "E": E, "S": S, "W": W}

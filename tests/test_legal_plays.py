@@ -6,12 +6,11 @@ the legal cards and the rule that limits them."""
 from __future__ import annotations
 
 import pytest
-
 from jj_helpers import H, S, cards, full_hand, mask, names, play, rules_with, run_plays
-from jojotte_records.rules.jojotte import JojotteRules
-from jojotte_records.rules.jojotte_cards import NO_TRUMP, legal_play_mask
 
 from conftest import session, validate_text
+from jojotte_records.rules.jojotte import JojotteRules
+from jojotte_records.rules.jojotte_cards import NO_TRUMP, legal_play_mask
 
 TWO_PLAYER = [
     # id, hand, trick, trump, legal, rule

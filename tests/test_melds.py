@@ -4,8 +4,8 @@ every case of §21 Example 8; the options OP-16, OP-17 and OP-18."""
 from __future__ import annotations
 
 import pytest
+from jj_helpers import C, D, H, S, action, deal_state, full_hand, mask, melds, rules_with, run
 
-from jj_helpers import deal_state, C, D, H, S, action, full_hand, mask, melds, rules_with, run
 from jojotte_records.cards import parse_card
 from jojotte_records.rules.base import Action
 from jojotte_records.rules.jojotte import JojotteRules

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from jojotte_records.cards import parse_card
-from jojotte_records.notation import iter_records, read_session, read_sessions, write_session, write_sessions
-from jojotte_records.record import UNKNOWN_CARD, HandRecord, SessionHeader
-
 from conftest import EXAMPLES
+from jojotte_records.cards import parse_card
+from jojotte_records.notation.model import UNKNOWN_CARD, HandRecord, SessionHeader
+from jojotte_records.notation.text import iter_records, read_session, read_sessions, write_session, write_sessions
 
 SLOPPY = """\ufeff[event   "Typed at the table"]
 [Game "jojotte"]

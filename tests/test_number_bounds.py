@@ -11,13 +11,12 @@ import re
 import shutil
 
 import pytest
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records.archive import import_paths, table_counts
-from jojotte_records.cli.main import app
-from jojotte_records.errors import MAX_NUMBER
-
 from conftest import EXAMPLES
+from jojotte_records.archive.store import import_paths, table_counts
+from jojotte_records.errors import MAX_NUMBER
 
 runner = CliRunner()
 BIG = 2**31  # the first number a 32-bit column cannot hold
@@ -107,7 +106,7 @@ def test_a_bad_file_in_the_middle_of_a_folder_stops_nothing(tmp_path, monkeypatc
     shutil.copy(EXAMPLES / "pitch-game.jjt", folder / "c.jjt")
     (folder / "b.jjt").write_text((EXAMPLES / "doubles.jjt").read_text())
     # a file whose import fails inside the loader, whatever the reason: the archive's own failure stands in for it
-    import jojotte_records.archive as archive
+    import jojotte_records.archive.store as archive
 
     real = archive._Importer._load
 

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_records.replay import HandVerdict, SessionSummary, SessionValidator, validate_stream
+from jojotte_records.play.simulate import simulate_items
+from jojotte_records.replay.jojotte import HandVerdict, SessionSummary, SessionValidator, validate_stream
 from jojotte_records.rules.base import find_variant
 from jojotte_records.rules.jojotte3 import Jojotte3BoxRules, Jojotte3Rules
 from jojotte_records.rules.jojotte4 import Jojotte4PRules
 from jojotte_records.rules.jojotte_sheet import ScoreSheet
-from jojotte_records.simulate import simulate_items
-
-from conftest import validate_text
 
 GAMES = ("jojotte", "jojotte-3", "jojotte-3box", "jojotte-4p", "jojotte-4s", "pitch", "baloot")
 

@@ -12,16 +12,33 @@ import re
 from pathlib import Path
 
 import pytest
+from cards_helpers import C, M, names
 
 from jojotte_records.cards import FULL_PACK_WITH_JOKERS, card_name, iter_cards, mask_of
 from jojotte_records.errors import IllegalActionError
 from jojotte_records.rules.base import CHANCE, VARIANTS, Action, find_variant
-from jojotte_records.rules.pitch import (AUCTION, BURN, CALL, DISCARD, DONE, MOON, PLAY, REFILL, REMAINDER, TRUMP,
-                                         PitchOptions, PitchRules, PitchSheet, PitchState, deal_action, modest_choice,
-                                         play_random_hand, refill_action, simulate_game)
+from jojotte_records.rules.pitch import (
+    AUCTION,
+    BURN,
+    CALL,
+    DISCARD,
+    DONE,
+    MOON,
+    PLAY,
+    REFILL,
+    REMAINDER,
+    TRUMP,
+    PitchOptions,
+    PitchRules,
+    PitchSheet,
+    PitchState,
+    deal_action,
+    modest_choice,
+    play_random_hand,
+    refill_action,
+    simulate_game,
+)
 from jojotte_records.rules.pitch_cards import POINT_VARIANTS, X1, X2, describe_order, pitch_pack, trump_table
-
-from cards_helpers import C, M, names
 
 SPEC = Path(__file__).resolve().parent.parent.parent / "shared" / "rules" / "pitch.md"
 N, E, S, W = 0, 1, 2, 3

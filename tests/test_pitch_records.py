@@ -11,16 +11,14 @@ import random
 from pathlib import Path
 
 import pytest
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records.cli.main import app
-from jojotte_records.replay import HandVerdict, SessionSummary
-from jojotte_records.notation import read_sessions, write_session
-from jojotte_records.records import to_record_file, to_session
-from jojotte_records.replay import validate_stream
-from jojotte_records.notation import iter_records
-from jojotte_records.simulate import simulate_items
-from jojotte_records.validation import check_file
+from jojotte_records.notation.json_form import to_record_file, to_session
+from jojotte_records.notation.text import iter_records, read_sessions, write_session
+from jojotte_records.play.simulate import simulate_items
+from jojotte_records.replay.files import check_file
+from jojotte_records.replay.jojotte import HandVerdict, SessionSummary, validate_stream
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -77,7 +75,7 @@ def test_simulated_games_validate_and_round_trip(variant):
     items = list(simulate_items("pitch", 40, seed=3, variant=variant, policy="uniform"))
     from io import StringIO
 
-    from jojotte_records.notation import write_stream
+    from jojotte_records.notation.text import write_stream
 
     out = StringIO()
     write_stream(items, out)
@@ -239,8 +237,8 @@ def test_validate_json_of_a_dispute_names_rule_and_place():
 
 
 def test_archive_stores_facts_point_cards_and_the_pitch_statistic(tmp_path):
-    from jojotte_records.archive import import_paths, run_sql
-    from jojotte_records.stats import StatFilters, run_statistic
+    from jojotte_records.archive.stats import StatFilters, run_statistic
+    from jojotte_records.archive.store import import_paths, run_sql
 
     db = tmp_path / "a.duckdb"
     list(import_paths(db, [str(GAME), str(FIVE)]))
@@ -262,7 +260,7 @@ def test_archive_stores_facts_point_cards_and_the_pitch_statistic(tmp_path):
 
 
 def test_report_pages_show_the_game_and_escape_names(tmp_path):
-    from jojotte_records.report import build_site
+    from jojotte_records.report.site import build_site
 
     text = game_text().replace('[Players "Nell; Ed; Sue; Walt"]', '[Players "Nell; <b>Ed</b>; Sue; Walt"]')
     src = tmp_path / "g.jjt"
@@ -282,8 +280,8 @@ def test_fast_path_reads_what_the_tokenizer_reads(monkeypatch):
     """The reader's fast path for canonical event lines gives the same records as the full tokenizer."""
     from io import StringIO
 
-    import jojotte_records.event_notation as en
-    from jojotte_records.notation import write_stream
+    import jojotte_records.notation.event_text as en
+    from jojotte_records.notation.text import write_stream
 
     out = StringIO()
     write_stream(simulate_items("pitch", 60, seed=9, variant="players=5", policy="uniform"), out)
@@ -319,7 +317,7 @@ def test_fuzzed_lines_never_crash_the_reader_or_validator():
 @pytest.mark.parametrize("path", sorted((EXAMPLES / "disputes").glob("p*-pitch-*.jjt")), ids=lambda p: p.stem)
 def test_dispute_hand_page_flags_the_event_and_quotes_the_rule(path, tmp_path):
     """The hand page of each Pitch dispute marks the item the validator names and quotes the rule's text."""
-    from jojotte_records.report import build_site, rule_texts
+    from jojotte_records.report.site import build_site, rule_texts
 
     build_site([str(path)], tmp_path / "site")
     result = check_file(str(path))

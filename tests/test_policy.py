@@ -8,10 +8,10 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from jojotte_records.cards import ACE, JACK, KING, NINE, QUEEN, SEVEN, TEN, make_card
-from jojotte_records.policy import policy_of
-from jojotte_records.policy_jojotte import nullo_ok, slam_ok
-from jojotte_records.sim_stats import hand_stats
-from jojotte_records.simulate import simulate_items
+from jojotte_records.play.policy import policy_of
+from jojotte_records.play.policy_jojotte import nullo_ok, slam_ok
+from jojotte_records.play.simulate import simulate_items
+from jojotte_records.play.stats import hand_stats
 
 runner = CliRunner()
 

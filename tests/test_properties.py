@@ -19,22 +19,21 @@ import random
 from pathlib import Path
 
 import pytest
-
-from jj_helpers import deal_state
 from hypothesis import HealthCheck, Phase, assume, example, given, note, settings
 from hypothesis import strategies as st
+from jj_helpers import deal_state
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
 from jojotte_records.cards import card_name, iter_cards, mask_of
-from jojotte_records.cli.main import app
-from jojotte_records.notation import LINE_KEYS, iter_records, read_sessions, write_session, write_sessions
-from jojotte_records.record import Session
-from jojotte_records.records import RecordFile, iter_json_records, to_record_file, to_session
-from jojotte_records.replay import validate_stream
+from jojotte_records.notation.json_form import RecordFile, iter_json_records, to_record_file, to_session
+from jojotte_records.notation.model import Session
+from jojotte_records.notation.text import LINE_KEYS, iter_records, read_sessions, write_session, write_sessions
+from jojotte_records.play.simulate import simulate_session
+from jojotte_records.replay.jojotte import validate_stream
 from jojotte_records.rules.base import CHANCE, Action
 from jojotte_records.rules.jojotte import DRAW, PLAY, JojotteOptions, JojotteRules, deal_cards
 from jojotte_records.rules.jojotte_cards import Meld
-from jojotte_records.simulate import simulate_session
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 EXAMPLE_FILES = sorted(EXAMPLES.rglob("*.jjt"))

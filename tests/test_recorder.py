@@ -1,13 +1,12 @@
-"""The guided-entry engine (`jojotte_records.recorder`), driven without a terminal."""
+"""The guided-entry engine (`jojotte_records.table.recorder`), driven without a terminal."""
 
 from __future__ import annotations
 
 import pytest
 
-from jojotte_records.notation import read_sessions
-from jojotte_records.recorder import Accepted, Recorder, RecorderError, Refusal
-from jojotte_records.notation import iter_records
-from jojotte_records.replay import validate_stream
+from jojotte_records.notation.text import iter_records, read_sessions
+from jojotte_records.replay.jojotte import validate_stream
+from jojotte_records.table.recorder import Accepted, Recorder, RecorderError, Refusal
 
 # the hand of the README (rules spec, example 1), in the order it happens
 README_HAND = [
@@ -230,9 +229,9 @@ def _answers(hand, rec: Recorder) -> list[str]:
 
 @pytest.mark.parametrize("game", ["jojotte", "jojotte-3", "jojotte-3box", "jojotte-4p", "jojotte-4s"])
 def test_every_form_is_recorded_as_played(tmp_path, game):
-    from jojotte_records.notation import sheet_labels, write_hand
+    from jojotte_records.notation.text import sheet_labels, write_hand
+    from jojotte_records.play.simulate import simulate_session
     from jojotte_records.rules.base import find_variant
-    from jojotte_records.simulate import simulate_session
 
     header, hands = simulate_session(game, 12, 5, policy="uniform")
     cls = find_variant(game)

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from jojotte_records.event_notation import write_event_hand
-from jojotte_records.events import hand_lines, play_hand
-from jojotte_records.notation import iter_records, read_sessions
-from jojotte_records.record import EventHand, EventScore
-from jojotte_records.recorder import Accepted, EventRecorder, Recorder, RecorderError, Refusal
-from jojotte_records.replay import validate_stream
+from jojotte_records.notation.event_text import write_event_hand
+from jojotte_records.notation.model import EventHand, EventScore
+from jojotte_records.notation.text import iter_records, read_sessions
+from jojotte_records.replay.event_log import hand_lines, play_hand
+from jojotte_records.replay.jojotte import validate_stream
 from jojotte_records.rules.base import CHANCE
+from jojotte_records.table.recorder import Accepted, EventRecorder, Recorder, RecorderError, Refusal
 
 # hand 1 of examples/pitch-game.jjt (the spec's worked example 1), entered as it happens
 PITCH_HAND = [

@@ -8,10 +8,10 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-from jojotte_records.notation import iter_records, read_sessions  # noqa: E402
-from jojotte_records.replay import validate_stream  # noqa: E402
-
 from test_recorder import README_HAND, README_TEXT  # noqa: E402
+
+from jojotte_records.notation.text import iter_records, read_sessions  # noqa: E402
+from jojotte_records.replay.jojotte import validate_stream  # noqa: E402
 
 PROMPT = "> "
 

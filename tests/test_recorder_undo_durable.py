@@ -12,11 +12,11 @@ import signal
 import subprocess
 import sys
 
-from jojotte_records.notation import read_sessions
-from jojotte_records.recorder import Accepted, Recorder
-
 from test_recorder import README_HAND, README_TEXT, enter, new
 from test_recorder_events import PITCH_HAND, PITCH_TEXT, new_pitch
+
+from jojotte_records.notation.text import read_sessions
+from jojotte_records.table.recorder import Accepted, Recorder
 
 
 def test_undo_at_the_first_prompt_of_hand_2_keeps_hand_1_on_disk(tmp_path):
@@ -74,7 +74,7 @@ def test_a_killed_recorder_after_undo_leaves_the_saved_hand(tmp_path):
     saved = path.read_bytes()
     # a real process: reopen the hand with undo, undo two more cards, then SIGKILL before it is saved again
     script = ("import sys, time\n"
-              "from jojotte_records.recorder import Recorder\n"
+              "from jojotte_records.table.recorder import Recorder\n"
               f"rec = Recorder({str(path)!r})\n"
               "for _ in range(3):\n"
               "    rec.answer('undo')\n"

@@ -16,19 +16,27 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records import report
-from jojotte_records.cards import card_name
-from jojotte_records.cli.main import app
-from jojotte_records.notation import iter_records, write_stream
-from jojotte_records.record import HandRecord
-from jojotte_records.report import (HandsContext, HandView, IndexContext, ReportError, SessionContext, StatsContext,
-                                    build_site, issue_key, rule_texts)
-from jojotte_records.simulate import simulate_session
-from jojotte_records.validation import check_file
-
 from conftest import EXAMPLES, ROOT
+from jojotte_records.cards import card_name
+from jojotte_records.notation.model import HandRecord
+from jojotte_records.notation.text import iter_records, write_stream
+from jojotte_records.play.simulate import simulate_session
+from jojotte_records.replay.files import check_file
+from jojotte_records.report import site as report
+from jojotte_records.report.site import (
+    HandsContext,
+    HandView,
+    IndexContext,
+    ReportError,
+    SessionContext,
+    StatsContext,
+    build_site,
+    issue_key,
+    rule_texts,
+)
 
 SPEC = ROOT.parent / "shared" / "rules" / "jojotte.md"
 TEMPLATES = ROOT / "templates"
@@ -409,12 +417,12 @@ def test_json_that_is_not_a_record_file_is_skipped_in_folders(tmp_path):
 
 
 def _fake_archive(monkeypatch, sessions):
-    module = types.ModuleType("jojotte_records.archive")
+    module = types.ModuleType("jojotte_records.archive.store")
     module.session_texts = lambda db: iter(sessions)
-    monkeypatch.setitem(sys.modules, "jojotte_records.archive", module)
-    import jojotte_records
+    monkeypatch.setitem(sys.modules, "jojotte_records.archive.store", module)
+    import jojotte_records.archive
 
-    monkeypatch.setattr(jojotte_records, "archive", module, raising=False)
+    monkeypatch.setattr(jojotte_records.archive, "store", module, raising=False)
 
 
 def test_db_revalidates_the_archived_texts(tmp_path, monkeypatch):
@@ -429,9 +437,9 @@ def test_db_revalidates_the_archived_texts(tmp_path, monkeypatch):
 
 
 def test_db_reports_a_real_archive(tmp_path):
-    archive = pytest.importorskip("jojotte_records.archive")
+    archive = pytest.importorskip("jojotte_records.archive.store")
     if not (hasattr(archive, "import_paths") and hasattr(archive, "session_texts")):
-        pytest.skip("jojotte_records.archive has no import_paths/session_texts yet")
+        pytest.skip("jojotte_records.archive.store has no import_paths/session_texts yet")
     db = tmp_path / "club.duckdb"
     files = [str(EXAMPLES / "spec-rubber.jjt"), str(DISPUTES[0])]
     list(archive.import_paths(db, files))
@@ -442,10 +450,10 @@ def test_db_reports_a_real_archive(tmp_path):
 
 
 def test_db_without_the_archive_module_says_so(tmp_path, monkeypatch):
-    import jojotte_records
+    import jojotte_records.archive
 
-    monkeypatch.setitem(sys.modules, "jojotte_records.archive", None)  # import fails
-    monkeypatch.delattr(jojotte_records, "archive", raising=False)
+    monkeypatch.setitem(sys.modules, "jojotte_records.archive.store", None)  # import fails
+    monkeypatch.delattr(jojotte_records.archive, "store", raising=False)
     db = tmp_path / "a.duckdb"
     db.write_bytes(b"")
     with pytest.raises(ReportError, match="archive module"):
@@ -506,7 +514,7 @@ def test_three_and_four_player_pages_show_who_does_not_play(tmp_path):
 
 def test_stats_page_shows_the_archive_statistics_when_built_from_an_archive(tmp_path):
     """Issue 4: the statistics page carries the `stats` tables when the report reads an archive."""
-    from jojotte_records.archive import import_paths
+    from jojotte_records.archive.store import import_paths
 
     root = Path(__file__).resolve().parent.parent / "examples"
     db = tmp_path / "a.duckdb"

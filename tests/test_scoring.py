@@ -5,13 +5,12 @@ text, and every §22 option that changes a score (OP-08…OP-15, OP-31, OP-32)."
 from __future__ import annotations
 
 import pytest
+from jj_helpers import EXAMPLES, H, deal_state, example_hand, full_hand, hand_score, melds, rules_with
 
-from jj_helpers import deal_state, EXAMPLES, H, example_hand, full_hand, hand_score, melds, rules_with
+from conftest import session, validate_text
 from jojotte_records.rules.jojotte import JojotteOptions, JojotteRules
 from jojotte_records.rules.jojotte_cards import NO_TRUMP
 from jojotte_records.rules.jojotte_sheet import ScoreSheet
-
-from conftest import session, validate_text
 
 A, B = 0, 1
 

@@ -10,13 +10,12 @@ import os
 import shutil
 
 import pytest
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records.cli.main import app
-from jojotte_records.notation import iter_records
-from jojotte_records.replay import player_names
-
 from conftest import EXAMPLES, validate_text
+from jojotte_records.notation.text import iter_records
+from jojotte_records.replay.jojotte import player_names
 
 runner = CliRunner()
 

@@ -14,11 +14,11 @@ import random
 
 import pytest
 
-from jojotte_records.analyze import _partnership_start, rules_for
-from jojotte_records.replay import validate_stream
+from jojotte_records.analyze.jojotte import _partnership_start, rules_for
+from jojotte_records.analyze.solver import Solver, view_for
+from jojotte_records.play.simulate import simulate_items
+from jojotte_records.replay.jojotte import validate_stream
 from jojotte_records.rules.base import Action
-from jojotte_records.simulate import simulate_items
-from jojotte_records.solver import Solver, view_for
 
 
 def _final(rules, game: str, end, team: int) -> int:
@@ -119,7 +119,7 @@ CARD_FAULTS = ["b05-baloot-trump-led-in-locked-hand.jjt", "b06-baloot-ekka-highe
 
 
 def _dispute(name: str):
-    from jojotte_records.validation import check_file
+    from jojotte_records.replay.files import check_file
 
     result = check_file(str(EXAMPLES / "disputes" / name), keep_hands=True)
     [(summary, verdicts)] = result.sessions
@@ -128,7 +128,7 @@ def _dispute(name: str):
 
 @pytest.mark.parametrize("name", CARD_FAULTS)
 def test_restoration_plays_a_best_legal_card_and_a_legal_line(name):
-    from jojotte_records.analyze_events import event_position, restore_event
+    from jojotte_records.analyze.endings import event_position, restore_event
 
     rules, v = _dispute(name)
     w, (offender, card, word) = restore_event(v, rules)
@@ -153,9 +153,8 @@ def test_restoration_plays_a_best_legal_card_and_a_legal_line(name):
 
 
 def test_what_if_command_for_baloot():
-    from typer.testing import CliRunner
-
     from jojotte_records.cli.main import app
+    from typer.testing import CliRunner
 
     path = str(EXAMPLES / "disputes" / "b08-baloot-revoke.jjt")
     # b08: Sami (S) revoked with QS in trick 2; KC TC 7C were legal (BAL-PLAY-5). TC there, then best play:

@@ -14,12 +14,10 @@ from pathlib import Path
 import duckdb
 import pyarrow.parquet as pq
 import pytest
-
-from jojotte_records.archive import (EXPORT_TABLES, MemoryArchive, connect, export_parquet, import_paths,
-                                     plan_ids)
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records.cli.main import app
+from jojotte_records.archive.store import EXPORT_TABLES, MemoryArchive, connect, export_parquet, import_paths, plan_ids
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SIM_HANDS = 20_000

@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 import re
 
+from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
-from jojotte_records.cli.main import app
-from jojotte_records.errors import printable
-
 from conftest import EXAMPLES
+from jojotte_records.errors import printable
 
 runner = CliRunner()
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_records.validation import check_paths, verdict_json
-
 from conftest import EXAMPLES
+from jojotte_records.replay.files import check_paths, verdict_json
 
 FILES = {"jojotte": "spec-rubber.jjt", "jojotte-4p": "four-partners.jjt", "jojotte-3": "three-players.jjt",
          "baloot": "baloot-match.jjt", "pitch": "pitch-game.jjt"}

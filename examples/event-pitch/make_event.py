@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from jojotte_records.event_notation import write_event_hand
-from jojotte_records.events import hand_lines, play_hand
-from jojotte_records.notation import write_header
-from jojotte_records.record import EventHand, EventScore, SessionHeader
+from jojotte_records.notation.event_text import write_event_hand
+from jojotte_records.replay.event_log import hand_lines, play_hand
+from jojotte_records.notation.text import write_header
+from jojotte_records.notation.model import EventHand, EventScore, SessionHeader
 from jojotte_records.rules.pitch import PitchRules
 
 HERE = Path(__file__).resolve().parent

@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from jojotte_records.notation import write_hand, write_header
-from jojotte_records.record import SessionHeader, WrittenScore
+from jojotte_records.notation.text import write_hand, write_header
+from jojotte_records.notation.model import SessionHeader, WrittenScore
 from jojotte_records.rules.jojotte import JojotteRules
 from jojotte_records.rules.jojotte_sheet import ScoreSheet
-from jojotte_records.simulate import _one_hand
+from jojotte_records.play.simulate import _one_hand
 
 HERE = Path(__file__).resolve().parent
 HANDS = 8

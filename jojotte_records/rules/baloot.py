@@ -13,7 +13,7 @@ Actions (``Action.kind``): ``deal`` (chance: five cards per seat in ``cards``, t
 kind), ``show`` (trick 2; ``melds=(mask,)``) and ``play`` (``card``; ``announce`` ``ekka`` or ``baloot``).
 
 The score of a hand is computed from its totals by `score_summary`, the very function the calculator
-(`jojotte_records.baloot_calc`, ``jojotte baloot score``) calls.
+(`jojotte_records.table.baloot_calc`, ``jojotte baloot score``) calls.
 
 >>> r = BalootRules()
 >>> s = r.apply(r.initial_state(dealer=0), deal_action(list(BALOOT_PACK.cards), 0))
@@ -28,10 +28,28 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from ..cards import ACE, EIGHT, NINE, SEVEN, card_name, iter_cards, mask_of, parse_card
+from .baloot_cards import (
+    BALOOT_PACK,
+    HAND_TOTAL,
+    KINDS,
+    LAST_TRICK_BONUS,
+    Project,
+    adjacent_runs,
+    baloot_mask,
+    blocks_baloot,
+    can_ekka,
+    card_points,
+    carries_baloot,
+    has_baloot,
+    higher_in_suit,
+    iter_projects,
+    kind_value,
+    legal_plays,
+    project_key,
+    project_of,
+    trick_winner,
+)
 from .base import CHANCE, Action, EventRules, Options, Violation, register
-from .baloot_cards import (BALOOT_PACK, HAND_TOTAL, KINDS, LAST_TRICK_BONUS, Project, adjacent_runs, baloot_mask,
-                           blocks_baloot, can_ekka, card_points, carries_baloot, has_baloot, higher_in_suit,
-                           iter_projects, kind_value, legal_plays, project_key, project_of, trick_winner)
 
 MATCH_TARGET = 152  # BAL-MATCH-2
 GAHWA = 5  # the level G

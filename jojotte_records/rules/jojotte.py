@@ -12,11 +12,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
-from ..cards import PIQUET_PACK, SEVEN, KING, QUEEN, SUIT_MASKS, card_name, iter_cards, make_card, mask_of
+from ..cards import KING, PIQUET_PACK, QUEEN, SEVEN, SUIT_MASKS, card_name, iter_cards, make_card, mask_of
 from .base import CHANCE, Action, Options, Rules, Violation, register
+from .jojotte_cards import (
+    JOJOTTE,
+    LAST_TRICK,
+    NO_TRUMP,
+    SUIT_WORDS,
+    Meld,
+    best_four,
+    check_melds,
+    legal_play_mask,
+    sequence_key,
+    trick_points,
+    trick_winner,
+)
 from .jojotte_sheet import Credit, ScoreSheet, SheetEntry
-from .jojotte_cards import (JOJOTTE, LAST_TRICK, NO_TRUMP, SUIT_WORDS, Meld, best_four, check_melds,
-                            legal_play_mask, sequence_key, trick_points, trick_winner)
 
 
 @dataclass(frozen=True)

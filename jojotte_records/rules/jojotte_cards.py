@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import (ACE, JACK, KING, NINE, QUEEN, SEVEN, SUIT_MASKS, TEN, card_name, iter_cards, make_card)
+from ..cards import ACE, JACK, KING, NINE, QUEEN, SEVEN, SUIT_MASKS, TEN, card_name, iter_cards, make_card
 
 NO_TRUMP = -1
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..cards import ACE, JACK, KING, QUEEN, TEN, FULL_PACK_WITH_JOKERS, Pack, Suit, card_name, make_card, mask_of
+from ..cards import ACE, FULL_PACK_WITH_JOKERS, JACK, KING, QUEEN, TEN, Pack, Suit, card_name, make_card, mask_of
 
 POINT_VARIANTS = (5, 7, 8, 10, 11, 13, 14, 15, 16)  # PIT-VAR-1
 OTHER_SUIT = {0: 3, 3: 0, 1: 2, 2: 1}  # the other suit of the same colour: spades-clubs, hearts-diamonds

@@ -1,0 +1,263 @@
+"""Exact endings of Baloot hands: the card points each team can force over the last tricks, and the cost of each card.
+
+Once at most `ENDGAME_CARDS` cards are left in the players' hands, every card is known to a recorder of the
+whole deal, and the rest of the hand is a game of perfect information between the two teams. `solve_ending`
+computes, by minimax over the rules core's own legal plays and transitions (`legal_actions`, ``advance``; no rule
+is written again here), the card points the declaring team takes from that point on with best play by both
+teams; `analyze_ending` gives each card played from that point its cost for its team (the forced value
+before minus after, from the team's side) and marks it: ``inaccuracy`` (costs card points), ``mistake`` (10
+card points or more: a game point after the conversion). Positions are remembered by the cards still held,
+the trick in progress, whether its lead was an Ekka and who is to play, which is all the future of the play
+depends on.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..rules.base import Action
+
+ENDGAME_CARDS = 16  # from the fifth trick: four tricks of four cards
+MISTAKE = 10  # card points: one game point once converted (BAL-SCORE-3)
+
+
+class EndingCard(NamedTuple):
+    trick: int
+    index: int  # 1-based place in the trick
+    seat: int
+    card: int
+    before: int  # the declaring team's forced card points from here to the end, before the card
+    after: int  # … after it
+    best: tuple[int, ...]  # the cards that keep the forced value
+    cost: int  # card points the card gave away, for its team
+    marks: tuple[str, ...]
+
+
+class EndingAnalysis(NamedTuple):
+    start_trick: int  # the trick the analysis starts at
+    team: int  # the declaring team (0: N-S, 1: W-E); values are its card points
+    value: int  # its forced card points from the start to the end
+    cards: tuple[EndingCard, ...]
+
+
+def _plays(rules, state) -> list[Action]:
+    """The cards the player to act may play, each with the words that may go with it: an Ekka changes what the others
+    must play (BAL-EKKA), so a card led with and without it are two moves."""
+    return [a for a in rules.legal_actions(state) if a.kind == "play"]
+
+
+def _key(rules, s) -> tuple:
+    """What the rest of the play depends on: the cards held, the trick so far, whether its lead was an Ekka, and
+    who is to play (with the same cards left, another trick winner leads the next trick)."""
+    return s.hands, s.trick, getattr(s, "ekka", False), rules.current_player(s)
+
+
+def solve_ending(rules, state, team: int, memo: dict | None = None) -> int:
+    """The card points ``team`` takes from ``state`` to the end of the hand with best play by both teams."""
+    memo = {} if memo is None else memo
+    return _value(rules, state, team, memo)
+
+
+def _value(rules, s, team: int, memo: dict) -> int:
+    if rules.is_terminal(s):
+        return 0
+    key = _key(rules, s)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    mover = key[3]
+    base = s.points[team]
+    values = [_value(rules, n, team, memo) + n.points[team] - base for n in (rules.advance(s, a) for a in _plays(rules, s))]
+    best = max(values) if mover % 2 == team else min(values)
+    memo[key] = best
+    return best
+
+
+def ending_start(rules, state) -> bool:
+    """Whether ``state`` is in the card play with at most `ENDGAME_CARDS` cards left and no declaration to come."""
+    return state.phase == "play" and sum(h.bit_count() for h in state.hands) <= ENDGAME_CARDS and state.tricks_done >= 2
+
+
+def analyze_ending(rules, verdict) -> EndingAnalysis | None:
+    """The last tricks of a replayed Baloot hand, card by card; None when its play does not reach them."""
+    actions = verdict.actions
+    if not actions or verdict.state is None or verdict.state.declarer < 0:
+        return None
+    team = verdict.state.declarer % 2
+    s = rules.initial_state(verdict.record.dealer, None)
+    # the sheet does not change the play: replay the hand's actions to the first state of the ending
+    k = 0
+    while k < len(actions) and not (ending_start(rules, s) and not s.trick):
+        s = rules.advance(s, actions[k])
+        k += 1
+    if k >= len(actions) or not ending_start(rules, s):
+        return None
+    memo: dict = {}
+    start_trick = s.tricks_done + 1
+    value = solve_ending(rules, s, team, memo)
+    cards = []
+    for a in actions[k:]:
+        if a.kind != "play":
+            s = rules.advance(s, a)
+            continue
+        options = {}
+        base = s.points[team]
+        for o in _plays(rules, s):
+            n = rules.advance(s, o)
+            options[(o.card, o.announce)] = solve_ending(rules, n, team, memo) + n.points[team] - base
+        before = max(options.values()) if a.seat % 2 == team else min(options.values())
+        nxt = rules.advance(s, a)
+        after = options.get((a.card, a.announce), solve_ending(rules, nxt, team, memo) + nxt.points[team] - base)
+        cost = before - after if a.seat % 2 == team else after - before
+        best = tuple(sorted({c for (c, _), v in options.items() if v == before}))
+        marks = ("inaccuracy",) if 0 < cost < MISTAKE else ("mistake",) if cost >= MISTAKE else ()
+        cards.append(EndingCard(s.tricks_done + 1, len(s.trick) + 1, a.seat, a.card, before, after, best, cost, marks))
+        s = nxt
+    return EndingAnalysis(start_trick, team, value, tuple(cards))
+
+
+def annotate_ending(hand, analysis: EndingAnalysis):
+    """The `record.EventHand` with a ``[%dd eval=… cost=… best=… mark=… vs=…]`` comment on each analysed card
+    (``eval``: the declaring team's forced card points from that card on; ``vs``: that team), earlier ones replaced."""
+    from ..cards import card_name
+    from ..notation.dd_comment import format_dd_comment, without_dd
+    from ..notation.model import EventItem
+
+    by_place = {(c.trick, c.index): c for c in analysis.cards}
+    team = ("N+S", "W+E")[analysis.team]
+    lines = []
+    for line in hand.lines:
+        if line.keyword != "trick" or line.number < analysis.start_trick:
+            lines.append(line)
+            continue
+        items, place = [], 0
+        for item in line.items:
+            words = [w.lower() for w in item.words]
+            is_card = bool(words) and words[0] not in ("show", "sira", "fifty", "hundred", "fourhundred")
+            c = by_place.get((line.number, place + 1)) if is_card else None
+            if is_card:
+                place += 1
+            if c is not None:
+                text = format_dd_comment(c.after, c.cost, [card_name(b) for b in c.best], c.marks[0] if c.marks else "", team)
+                item = EventItem(item.label, item.words, item.line, item.column, without_dd(item.comments) + (text,))
+            items.append(item)
+        lines.append(line._replace(items=tuple(items)))
+    return hand._replace(lines=tuple(lines))
+
+
+# --- what-if and restore from any card (issue 17): the one solver (`solver`) from the first card on -----------
+
+class EventWhatIf(NamedTuple):
+    """A hand of Baloot or Pitch with a card put at one point and best play by both sides afterwards."""
+
+    trick: int
+    card_index: int
+    seat: int  # who plays there
+    team: str  # whose value ``value`` is: the declaring team (Baloot) or the bidding side (Pitch), as labels
+    sub: object  # `solver.Substitution`
+    score: object  # the game's hand score of the hand so finished (``delta`` per column, ``made``)
+    actual: object  # the hand's score as replayed, when it was finished
+    columns: tuple[str, ...] = ()  # the score sheet's columns
+
+    def as_json(self, rules, names: tuple[str, ...]) -> dict:
+        from ..cards import card_name
+
+        def word(a):
+            return card_name(a.card) + (f" {a.announce}" if a.announce else "") if a.kind == "play" else a.kind
+
+        cols = rules.sheet_labels
+        return {"trick": self.trick, "card": self.card_index, "seat": names[self.seat], "value_of": self.team,
+                "value": self.sub.value, "best": [word(a) for a in self.sub.best],
+                "options": {word(a): v for a, v in self.sub.options},
+                "line": [word(a) for a in self.sub.line],
+                "score": {"delta": dict(zip(cols, self.score.delta)), "made": getattr(self.score, "made", None)},
+                "as_played": None if self.actual is None else dict(zip(cols, self.actual.delta))}
+
+
+def _side_label(rules, view) -> str:
+    return "+".join(rules.seat_labels[x] for x in range(rules.seats) if view.side_of(x) == 0)
+
+
+def event_position(rules, verdict, trick: int, index: int):
+    """(state, script) at card ``index`` of trick ``trick`` of a replayed Baloot or Pitch hand.
+
+    Raises:
+        ValueError: the replay does not reach that point.
+    """
+    from .solver import script_of
+
+    actions = list(verdict.actions)
+    s = rules.initial_state(verdict.record.dealer, None)
+    start = None
+    for k, a in enumerate(actions):
+        if s.phase == "play" and start is None:
+            start = k
+        if (s.phase == "play" and a.kind == "play"
+                and (len(rules.tricks(s)) + 1, len(s.trick) + 1) == (trick, index)):
+            break
+        s = rules.advance(s, a)
+    if s.phase != "play" or (len(rules.tricks(s)) + 1, len(s.trick) + 1) != (trick, index):
+        raise ValueError(f"the replay does not reach trick {trick}, card {index}")
+    rest = actions[start:] if start is not None else []
+    return s, script_of(rest) if rules.name == "baloot" else {}
+
+
+def what_if_event(verdict, rules, trick: int, index: int, card: int | None, word: str = "", sheet=None) -> EventWhatIf:
+    """Card ``card`` (None: the best legal card) at card ``index`` of trick ``trick``, then best play by both sides
+    to the end, scored by the game (``sheet``: the sheet before the hand, for Pitch's moon; empty if None).
+
+    Raises:
+        ValueError: no such point in the replay, or the card is not legal there.
+    """
+    from .solver import substitute, view_for
+
+    s, script = event_position(rules, verdict, trick, index)
+    view = view_for(rules, s, script)
+    sub = substitute(view, s, card, word)
+    sheet = sheet if sheet is not None else rules.new_sheet()
+    actual = verdict.score if verdict.state is not None and verdict.state.phase == "done" else None
+    return EventWhatIf(trick, index, sub.seat, _side_label(rules, view), sub, rules.hand_score(sub.end, sheet), actual,
+                       tuple(rules.sheet_labels))
+
+
+def faulty_card(rules, verdict):
+    """(trick, card index, offender seat, card, word) of the first illegal event of a hand when it is a card.
+
+    Raises:
+        ValueError: no illegal event, or it is not a card (a call, a declaration).
+    """
+    from ..cards import parse_card
+
+    issue = verdict.first_illegal
+    if issue is None:
+        raise ValueError("the hand has no illegal event")
+    loc = issue.loc
+    if loc.trick is None or loc.card is None:
+        raise ValueError(f"the illegal event is not a card ({issue.rule}), so there is no card to restore")
+    for line in verdict.record.lines:
+        if line.keyword != "trick" or line.number != loc.trick:
+            continue
+        for item in line.items:
+            if (item.line, item.column) != (loc.line, loc.column):
+                continue
+            words = tuple(w.lower() for w in item.words)
+            try:
+                card = parse_card(item.words[0]) if item.words else -1
+            except ValueError:
+                card = -1
+            if card < 0:
+                raise ValueError(f"the illegal event is not a card ({issue.rule}), so there is no card to restore")
+            seat = rules.seat_labels.index(item.label) if item.label in rules.seat_labels else -1
+            return loc.trick, loc.card, seat, card, " ".join(words[1:])
+    raise ValueError(f"the record has no trick {loc.trick}, card {loc.card}")
+
+
+def restore_event(verdict, rules, sheet=None) -> tuple[EventWhatIf, tuple]:
+    """What a Baloot or Pitch hand would have scored had its first illegal card been the best legal card there,
+    with best play by both sides afterwards; also (offender seat, card played, word said).
+
+    Raises:
+        ValueError: no illegal card, or the replay does not reach it.
+    """
+    trick, index, offender, card, word = faulty_card(rules, verdict)
+    return what_if_event(verdict, rules, trick, index, None, "", sheet), (offender, card, word)

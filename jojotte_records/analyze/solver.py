@@ -1,0 +1,523 @@
+"""One double-dummy solver for every game whose whole deal is known: Baloot, four-player Jo-Jotte, Pitch.
+
+Once every card is known the card play is a game of perfect information between two sides. `Solver` searches
+it with one alpha-beta loop, driven only by the game's own rules object: the moves are its
+``legal_actions`` (the cards, each with the words that may go with it), the next state its transition, the end
+its ``is_terminal``, and the value its own accounting of the state (the card points a Baloot team has taken, a
+Jo-Jotte side's trick score, the Pitch points credited to the bidding side). No rule is written again here.
+
+A `GameView` says, for one game, which side a seat is on, what the side's score so far is, how much can still
+change (the points left, a bound that cuts the search), what the rest of the play depends on (the key of the
+transposition table: the cards held, the trick so far, the words said, whose lead) and how the game ranks the
+cards within a suit (for merging equivalent cards: cards of one hand adjacent in that order among the cards
+still out, with equal card points, win the same tricks, so only the highest is searched).
+
+The search returns the score the maximising side (side 0) adds from a position to the end of the hand, under
+best play by both sides; the root driver is MTD(f) (null windows over a table of bounds). Positions are kept
+between calls, so analysing every card of a hand reuses the work of the earlier positions.
+
+It calls the rules only through the public protocol (``legal_actions``, ``check``, ``advance``,
+``is_terminal``, ``current_player``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from ..rules.base import Action
+
+INF = 1_000_000
+
+
+# --- what the solver needs to know of a game ---------------------------------------------------------------
+
+class GameView:
+    """One game seen by the solver. Subclasses give the sides, the score, the bound, the key and the card order.
+
+    ``script``: actions that are not card choices (Baloot's project declarations and shows), by ``(trick index
+    0-based, seat)``; they are taken, in order, when that seat is to play in that trick and they are legal.
+    """
+
+    rules: object
+
+    def __init__(self, rules, script: dict | None = None):
+        self.rules = rules
+        self.script = script or {}
+
+    def side_of(self, seat: int) -> int:  # 0: the side whose score is maximised
+        raise NotImplementedError
+
+    def score(self, s) -> int:
+        """The maximising side's score so far (the game's own accounting)."""
+        raise NotImplementedError
+
+    def bounds(self, s) -> tuple[int, int]:
+        """The least and the most the maximising side's score can still change by, to the end."""
+        raise NotImplementedError
+
+    def key(self, s) -> tuple:
+        raise NotImplementedError
+
+    def tricks_done(self, s) -> int:
+        return len(s.history)
+
+    def hands(self, s) -> tuple[int, ...]:
+        return s.hands
+
+    def trick_cards(self, s) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def order(self, s, card: int) -> int | None:
+        """The card's rank within its suit (higher wins), or None: never merged with another."""
+        return None
+
+    def card_points(self, s, card: int) -> int:
+        return 0
+
+    def suit_order(self, s, suit: int) -> list[int]:
+        """The cards of a suit that `order` ranks, high to low."""
+        got = self._suit_orders.get(suit) if hasattr(self, "_suit_orders") else None
+        if got is None:
+            cards = [c for c in range(suit * 16, suit * 16 + 16) if self.order(s, c) is not None]
+            got = sorted(cards, key=lambda c: self.order(s, c), reverse=True)
+            self.__dict__.setdefault("_suit_orders", {})[suit] = got
+        return got
+
+    def moves(self, s) -> list[Action]:
+        return [a for a in self.rules.legal_actions(s) if a.kind == "play"]
+
+    def settle(self, s):
+        """Take the scripted actions due now (declarations), so that the position is one of card choice."""
+        if not self.script:
+            return s
+        rules = self.rules
+        while not rules.is_terminal(s):
+            due = self.script.get((self.tricks_done(s), rules.current_player(s)))
+            if not due:
+                return s
+            for a in due:
+                if rules.check(s, a) is None:
+                    s = rules.advance(s, a)
+                    break
+            else:
+                return s
+        return s
+
+
+class Entry(NamedTuple):
+    lo: int
+    hi: int
+    moves: tuple  # the moves searched here, best first
+
+
+class Solver:
+    """Exact values of the card play of one deal (see the module). ``max_entries`` bounds the table."""
+
+    def __init__(self, view: GameView, max_entries: int = 3_000_000):
+        self.view = view
+        self.rules = view.rules
+        self.tt: dict = {}
+        self.max_entries = max_entries
+        self.nodes = 0
+        self.passes = 0
+
+    # --- moves ----------------------------------------------------------------------------------
+    def child(self, s, a: Action):
+        return self.view.settle(self.rules.advance(s, a))
+
+    def representatives(self, s, acts: list[Action]) -> dict[int, int]:
+        """For each card among ``acts``, the card searched in its place (itself, or the highest card of its run of
+        equivalent cards in the same hand: adjacent in the game's order within the suit among the cards still out,
+        with the same card points, and no word said with it)."""
+        rep = {a.card: a.card for a in acts}
+        if len(rep) < 2:
+            return rep
+        view = self.view
+        by_suit: dict[int, int] = {}
+        for c in rep:
+            if view.order(s, c) is not None:
+                by_suit[c >> 4] = by_suit.get(c >> 4, 0) | 1 << c
+        suits = [x for x, m in by_suit.items() if m & (m - 1)]
+        if not suits:
+            return rep
+        live = 0
+        for h in view.hands(s):
+            live |= h
+        for c in view.trick_cards(s):
+            live |= 1 << c
+        worded = {a.card for a in acts if a.announce}
+        for suit in suits:
+            mine = by_suit[suit]
+            top = -1
+            for c in view.suit_order(s, suit):  # high to low
+                if not live >> c & 1:
+                    continue
+                if mine >> c & 1:
+                    if top >= 0 and c not in worded and view.card_points(s, c) == view.card_points(s, top):
+                        rep[c] = top
+                    else:
+                        top = c
+                else:
+                    top = -1
+        return rep
+
+    def _gen(self, s) -> tuple:
+        acts = self.view.moves(s)
+        if len(acts) > 1:
+            rep = self.representatives(s, acts)
+            acts = [a for a in acts if rep[a.card] == a.card]
+            if len(acts) > 1:
+                view = self.view
+                acts.sort(key=lambda a: (view.order(s, a.card) or 0) + 4 * view.card_points(s, a.card), reverse=True)
+        return tuple(acts)
+
+    # --- the search -----------------------------------------------------------------------------
+    def search(self, s, alpha: int, beta: int) -> int:
+        """The score the maximising side adds from ``s`` to the end (fail-soft: a bound outside (alpha, beta))."""
+        rules, view = self.rules, self.view
+        if rules.is_terminal(s):
+            return 0
+        lo, hi = view.bounds(s)
+        if hi <= alpha:
+            return hi
+        if lo >= beta:
+            return lo
+        key = view.key(s)
+        e = self.tt.get(key)
+        if e is not None:
+            if e.lo >= beta:
+                return e.lo
+            if e.hi <= alpha:
+                return e.hi
+            if e.lo == e.hi:
+                return e.lo
+            lo, hi = max(lo, e.lo), min(hi, e.hi)
+            alpha, beta = max(alpha, lo), min(beta, hi)
+            moves = e.moves
+        else:
+            moves = self._gen(s)
+        self.nodes += 1
+        a0, b0 = alpha, beta
+        maximise = view.side_of(rules.current_player(s)) == 0
+        base = view.score(s)
+        best = -INF if maximise else INF
+        best_i = 0
+        for i, a in enumerate(moves):
+            c = self.child(s, a)
+            d = view.score(c) - base
+            v = d + self.search(c, alpha - d, beta - d)
+            if maximise:
+                if v > best:
+                    best, best_i = v, i
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best, best_i = v, i
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        if not moves:  # no card to play (cannot happen in a legal position): nothing more is won
+            best = 0
+        if best_i:
+            moves = (moves[best_i],) + moves[:best_i] + moves[best_i + 1:]
+        elo, ehi = (e.lo, e.hi) if e is not None else (-INF, INF)
+        if best <= a0:
+            ehi = min(ehi, best)
+        elif best >= b0:
+            elo = max(elo, best)
+        else:
+            elo = ehi = best
+        if len(self.tt) >= self.max_entries:
+            self.tt.clear()
+        self.tt[key] = Entry(elo, ehi, moves)
+        return best
+
+    def rest(self, s, guess: int | None = None) -> int:
+        """The exact score the maximising side adds from ``s`` to the end (MTD(f))."""
+        if self.rules.is_terminal(s):
+            return 0
+        lower, upper = self.view.bounds(s)
+        if guess is not None and lower < guess <= upper:  # a null window at the guess first (MTD(f)'s step)
+            g = self.search(s, guess - 1, guess)
+            self.passes += 1
+            lower, upper = (g, upper) if g >= guess else (lower, g)
+        while lower < upper:  # then bisection with null windows; the fail-soft bounds shrink it faster
+            m = (lower + upper + 1) // 2
+            g = self.search(s, m - 1, m)
+            self.passes += 1
+            if g >= m:
+                lower = g
+            else:
+                upper = g
+        g = lower
+        return g
+
+    def value(self, s, guess: int | None = None) -> int:
+        """The maximising side's whole score at the end of the hand from ``s`` with best play (so far + to come)."""
+        base = self.view.score(s)
+        return base + self.rest(s, None if guess is None else guess - base)
+
+    def options(self, s, guess: int | None = None) -> list[tuple[Action, int]]:
+        """Every legal card (with its words) at ``s`` and the whole-hand value it leads to with best play after.
+
+        A card merged with a higher equivalent one has that card's value (the solver searched it in its place)."""
+        view = self.view
+        acts = view.moves(s)
+        rep = self.representatives(s, acts) if len(acts) > 1 else {a.card: a.card for a in acts}
+        found: dict[tuple[int, str], int] = {}
+        out = []
+        for a in acts:
+            k = (rep[a.card], a.announce)
+            if k not in found:
+                r = a if rep[a.card] == a.card else a._replace(card=rep[a.card])
+                found[k] = self.value(self.child(s, r), guess)
+            out.append((a, found[k]))
+        return out
+
+    def best(self, s, guess: int | None = None) -> tuple[int, list[tuple[Action, int]]]:
+        """The value of ``s`` and every option's value (see `options`)."""
+        opts = self.options(s, guess)
+        maximise = self.view.side_of(self.rules.current_player(s)) == 0
+        values = [v for _, v in opts]
+        return (max(values) if maximise else min(values)), opts
+
+    def line(self, s) -> list[Action]:
+        """A principal line from ``s`` to the end: at each step the first best option."""
+        out = []
+        guess = None
+        while not self.rules.is_terminal(s):
+            v, opts = self.best(s, guess)
+            a = next(a for a, x in opts if x == v)
+            out.append(a)
+            s = self.child(s, a)
+            guess = v
+        return out
+
+    def finish(self, s) -> tuple[object, list[Action]]:
+        """The end state reached from ``s`` along a principal line, and the line."""
+        line = self.line(s)
+        end = s
+        for a in line:
+            end = self.child(end, a)
+        return end, line
+
+
+# --- the games -----------------------------------------------------------------------------------------------
+
+class BalootView(GameView):
+    """Baloot (BAL-PLAY, BAL-EKKA): the declaring team's card points, the last-trick 10 included (BAL-DECK-6)."""
+
+    def __init__(self, rules, state, script: dict | None = None):
+        super().__init__(rules, script)
+        self.team = state.declarer % 2
+        self.trump = state.trump
+        from ..rules.baloot_cards import strength
+
+        pack = set(rules.pack.cards)
+        self._points = [rules.card_points(state, c) if c in pack else 0 for c in range(64)]
+        self._order = [strength(c, state.trump, c >> 4) if c in pack else None for c in range(64)]
+        self.total = sum(self._points) + 10  # every card point of the pack and the last trick's 10 (BAL-DECK-6, -7)
+
+    def side_of(self, seat: int) -> int:
+        return 0 if seat % 2 == self.team else 1
+
+    def score(self, s) -> int:
+        return s.points[self.team]
+
+    def bounds(self, s) -> tuple[int, int]:
+        # the card points not yet taken by either team, and the last trick's 10 (BAL-DECK-6)
+        return 0, self.total - s.points[0] - s.points[1]
+
+    def key(self, s) -> tuple:
+        return s.hands, s.trick, s.leader, s.ekka, s.baloot, s.declared, s.shown, s.best
+
+    def trick_cards(self, s) -> tuple[int, ...]:
+        return tuple(c for _, c in s.trick)
+
+    def moves(self, s) -> list[Action]:
+        acts = self.rules.legal_actions(s)
+        plays = [a for a in acts if a.kind == "play"]
+        # the owner of the best project shows it before his card in trick 2 (BAL-PROJ-11): no card until then
+        return plays or [a for a in acts if a.kind == "show"][:1]
+
+    def order(self, s, card: int) -> int | None:
+        return self._order[card]
+
+    def card_points(self, s, card: int) -> int:
+        return self._points[card]
+
+
+class JojotteSidesView(GameView):
+    """Four-player Jo-Jotte in partnerships (JJ4P-PLAY): side 0 (North-South) is maximised.
+
+    The value is North-South's trick score minus East-West's (card points with the last trick, JJ-PTS-2, and the
+    Jo-Jotte's 20, JJ-PTS-3); in a Nullo (where trick points decide nothing) the tricks of the Nullo side,
+    counted against North-South when it is theirs."""
+
+    def __init__(self, rules, state):
+        super().__init__(rules)
+        from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, PLAIN_STRENGTH, TRUMP_STRENGTH, card_points
+
+        self.trump = state.trump
+        self.nullo = state.denomination == "nullo"
+        self.nb_side = state.nullo_bidder % 2 if self.nullo else -1
+        self.jojotte = JOJOTTE
+        self.last = 0 if self.nullo else LAST_TRICK
+        self._points = [0 if self.nullo else card_points(c, state.trump) for c in range(64)]
+        special = set()
+        if state.denomination == "suit":  # the king and queen of trumps carry the Jo-Jotte (JJ-JOJOTTE-8)
+            special = {state.trump * 16 + 13, state.trump * 16 + 12}
+        self._order = [None if c in special or not 7 <= (c & 15) <= 14 else
+                       (TRUMP_STRENGTH if c >> 4 == state.trump else PLAIN_STRENGTH)[c & 15] for c in range(64)]
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2
+
+    def score(self, s) -> int:
+        if self.nullo:
+            n = sum(w for seat, w in enumerate(s.won) if seat % 2 == self.nb_side)
+            return -n if self.nb_side == 0 else n
+        v = 0
+        for seat, (cp, jo) in enumerate(zip(s.card_pts, s.jo)):
+            pts = cp + (self.jojotte if jo == 2 else 0)
+            v += pts if seat % 2 == 0 else -pts
+        return v
+
+    def bounds(self, s) -> tuple[int, int]:
+        if self.nullo:
+            left = sum(h.bit_count() for h in s.hands) // 4 + (1 if s.trick else 0)
+            return -left, left
+        pts = self._points
+        rest = sum(pts[c] for c in s.trick)
+        for h in s.hands:
+            while h:
+                low = h & -h
+                rest += pts[low.bit_length() - 1]
+                h ^= low
+        rest += self.last + (self.jojotte if 2 not in s.jo else 0)
+        return -rest, rest
+
+    def key(self, s) -> tuple:
+        return s.hands, s.leader, s.trick, s.jo
+
+    def tricks_done(self, s) -> int:
+        return s.tricks_done
+
+    def trick_cards(self, s) -> tuple[int, ...]:
+        return s.trick
+
+    def order(self, s, card: int) -> int | None:
+        return self._order[card]
+
+    def card_points(self, s, card: int) -> int:
+        return self._points[card]
+
+
+class PitchView(GameView):
+    """Pitch after the refill and burn (PIT-PLAY, PIT-PTS): the points credited to the bidding side (high, low,
+    jack, off-jack, jokers, game, as the rules credit them card by card). No cards are merged: a trump's points
+    and who is credited with it (PIT-PTS-3) differ card by card."""
+
+    def __init__(self, rules, state):
+        super().__init__(rules)
+        self.side = frozenset(rules.bidding_seats(state))
+        self._points = [rules.card_points(state, c) for c in range(80)]
+
+    def side_of(self, seat: int) -> int:
+        return 0 if seat in self.side else 1
+
+    def score(self, s) -> int:
+        return sum(s.taken[i] for i in self.side)
+
+    def bounds(self, s) -> tuple[int, int]:
+        pts = self._points
+        rest = sum(pts[c] for _, c in s.trick)
+        for h in s.hands:
+            while h:
+                low = h & -h
+                rest += pts[low.bit_length() - 1]
+                h ^= low
+        return 0, rest
+
+    def key(self, s) -> tuple:
+        return s.hands, s.trick, s.leader
+
+    def trick_cards(self, s) -> tuple[int, ...]:
+        return tuple(c for _, c in s.trick)
+
+    def card_points(self, s, card: int) -> int:
+        return self._points[card]
+
+
+def view_for(rules, state, script: dict | None = None) -> GameView:
+    """The solver's view of a game at a play position."""
+    name = rules.name
+    if name == "baloot":
+        return BalootView(rules, state, script)
+    if name == "pitch":
+        return PitchView(rules, state)
+    if rules.trick_size == 4 and type(rules).seats == 4:
+        return JojotteSidesView(rules, state)
+    raise ValueError(f"{name}: no four-hand solver view (two-player forms are solved by analyze.Solver)")
+
+
+def script_of(actions, is_card: Callable[[Action], bool] | None = None) -> dict:
+    """The actions of a replayed hand that are not cards, by (trick index, seat), to be taken as played."""
+    is_card = is_card or (lambda a: a.kind == "play")
+    out: dict = {}
+    cards = 0
+    per_trick = 4
+    for a in actions:
+        if is_card(a):
+            cards += 1
+            continue
+        out.setdefault((cards // per_trick, a.seat), []).append(a)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+# --- what-if and restore at a play position (every game the solver sees) ------------------------------------
+
+class Substitution(NamedTuple):
+    """A card put at a play position, then best play by both sides to the end."""
+
+    seat: int  # the player to move there
+    action: Action  # the card played (with its word)
+    options: tuple[tuple[Action, int], ...]  # every legal card there and its value (the maximising side's, whole hand)
+    best: tuple[Action, ...]  # the legal cards of the best value for the mover's side
+    value: int  # the maximising side's whole-hand value after the card, with best play
+    line: tuple[Action, ...]  # the card, then the principal line to the end
+    end: object  # the finished state
+
+
+def substitute(view: GameView, s, card: int | None = None, announce: str = "") -> Substitution:
+    """Play ``card`` (with ``announce``; None: the first best legal card) at play position ``s``, then best play.
+
+    Raises:
+        ValueError: the card is not legal there (the rule's text is in the message).
+    """
+    rules = view.rules
+    solver = Solver(view)
+    seat = rules.current_player(s)
+    guess = solver.value(s)
+    opts = tuple(solver.options(s, guess))
+    if not opts:
+        raise ValueError("no card can be played there")
+    maximise = view.side_of(seat) == 0
+    top = max(v for _, v in opts) if maximise else min(v for _, v in opts)
+    best = tuple(a for a, v in opts if v == top)
+    if card is None:
+        chosen = best[0]
+    else:
+        same = [a for a, _ in opts if a.card == card and a.announce == announce]
+        if not same and not announce:  # no word given: the best of the words the rules offer with the card
+            words = [(a, v) for a, v in opts if a.card == card]
+            same = [max(words, key=lambda x: x[1] if maximise else -x[1])[0]] if words else []
+        if not same:
+            v = rules.check(s, Action(seat, "play", card=card, announce=announce))
+            raise ValueError(f"{v.text} ({v.rule})" if v is not None else "the card is not a legal play there")
+        chosen = same[0]
+    after = view.settle(rules.advance(s, chosen))
+    end, line = solver.finish(after)
+    value = solver.value(after, guess)
+    return Substitution(seat, chosen, opts, best, value, (chosen, *line), end)

@@ -1,0 +1,1238 @@
+"""The archive: one DuckDB file of validated sessions, for statistics and SQL.
+
+`import_paths` (what ``jojotte import`` runs) reads record files, validates every
+hand through `replay.validate_stream`, and loads sessions, players, hands, calls,
+melds, the dix, tricks, plays, score breakdowns, the session sheet and every
+issue. Rows are gathered in column buffers and go to DuckDB as Arrow tables
+(``INSERT INTO t BY NAME SELECT * FROM batch``), never one by one.
+
+* **Atomic**: one transaction per file; a crash, SIGKILL or Ctrl-C in the middle
+  of a file leaves the archive as it was before that file.
+* **Idempotent**: a session is stored with the SHA-256 of its canonical text
+  (`notation.write_session`); importing the same text again adds nothing. A
+  session is *identified* by its identity tags (`session_key`); a session whose
+  key is in the archive with another text replaces the older version.
+* **Schema**: numbered migrations ``sql/NNN_name.sql``, each applied once and
+  recorded in ``_jojotte_migrations``.
+
+`run_sql` runs any read-only query on a read-only connection; `export_parquet`
+writes the tables as Parquet partitioned by game and year; `session_texts`
+yields the canonical text of every stored session (for the HTML report).
+"""
+
+from __future__ import annotations
+
+import array
+import hashlib
+import io
+import re
+import sys
+import time
+from dataclasses import dataclass
+from datetime import date, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, NamedTuple
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..cards import SEVEN, card_name, make_card
+from ..errors import Issue, JojotteError, Location, number_too_large
+from ..games import player_names, rules_for
+from ..notation.dd_comment import dd_fields
+from ..notation.deals import deal_hash
+from ..notation.model import EventHand, HandRecord, Session, SessionHeader
+from ..notation.text import sheet_column, write_hand, write_session
+from ..replay.files import iter_record_files, looks_like_json, open_records, read_error
+from ..replay.jojotte import HandVerdict, SessionSummary, validate_stream
+from ..rules.base import find_variant
+from ..rules.jojotte import DONE, PLAY, VOID_HAND
+from ..rules.jojotte_cards import POINTS, RANK_CHARS, trick_points
+from .event_rows import add_event_hand, event_session_rows, hand_status
+
+DEFAULT_DB = "jojotte.duckdb"
+SQL_PACKAGE = "jojotte_records.archive.sql"
+
+# the tags that say which sitting a session is (docs/archive.md, "How a session is identified")
+IDENTITY_TAGS = ("Event", "Site", "Date", "Round", "Table", "Game", "Players", "FirstDealer")
+_WHEN_WHERE_TAGS = ("Event", "Site", "Date", "Round", "Table")
+
+# every table that holds rows of a session, children first (deleting a replaced session)
+SESSION_TABLES = ("actions", "hand_facts", "point_cards", "issues", "plays", "tricks", "dix", "melds", "calls", "credits", "hand_scores", "hands",
+                  "rubbers", "session_sheet", "players", "sessions")
+# what `jojotte export --parquet` writes, partitioned by game and year
+EXPORT_TABLES = ("sessions", "players", "session_sheet", "rubbers", "hands", "hand_scores", "credits", "calls",
+                 "melds", "dix", "tricks", "plays", "issues")
+
+# no network at run time: never fetch an extension
+_CONFIG = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
+# `jojotte sql` runs what a user types: DuckDB's own guards on top of the read-only connection. No file
+# but the archive is opened (no COPY, ATTACH, EXPORT, read_csv, glob …), no extension installed or
+# loaded, and no setting changed, whatever the statement (issue 16: EXPLAIN ANALYZE ran a COPY).
+_SQL_CONFIG = {**_CONFIG, "enable_external_access": False, "allow_community_extensions": False,
+               "lock_configuration": True}
+_SUITS = "SHDCX"
+
+
+# --- errors -------------------------------------------------------------------------
+
+class ArchiveError(JojotteError):
+    """The archive cannot be opened or used as asked. ``exit_code`` is what the command exits with."""
+
+    exit_code = 2
+
+
+class QueryRefused(ArchiveError):
+    """A statement given to `run_sql` would change something."""
+
+    exit_code = 2
+
+
+class QueryFailed(ArchiveError):
+    """A query failed (a syntax error, an unknown table …)."""
+
+    exit_code = 2
+
+
+# --- opening and migrations ---------------------------------------------------------
+
+class Migration(NamedTuple):
+    version: int
+    name: str
+    sql: str
+
+
+_MIGRATION_FILE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
+
+
+def migrations() -> list[Migration]:
+    """The numbered migration files ``sql/NNN_name.sql``, in order."""
+    root = resources.files(SQL_PACKAGE)
+    found = []
+    for entry in root.iterdir():
+        m = _MIGRATION_FILE.match(entry.name)
+        if m:
+            found.append(Migration(int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+def apply_migrations(conn: duckdb.DuckDBPyConnection) -> list[Migration]:
+    """Apply, each in its own transaction, the migrations not yet recorded in ``_jojotte_migrations``.
+
+    Raises:
+        ArchiveError: a migration failed (the archive stays at the version before it).
+    """
+    conn.execute("CREATE TABLE IF NOT EXISTS _jojotte_migrations ("
+                 "version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)")
+    done = {v for (v,) in conn.execute("SELECT version FROM _jojotte_migrations").fetchall()}
+    applied = []
+    for m in migrations():
+        if m.version in done:
+            continue
+        conn.begin()
+        try:
+            conn.execute(m.sql)
+            conn.execute("INSERT INTO _jojotte_migrations VALUES (?, ?, ?)", [m.version, m.name, datetime.now()])
+            conn.commit()
+        except duckdb.Error as e:
+            conn.rollback()
+            raise ArchiveError(f"migration {m.version:03d}_{m.name}.sql failed: {first_line(e)}") from None
+        applied.append(m)
+    return applied
+
+
+def connect(db_path: str | Path, read_only: bool = False, config: dict | None = None) -> duckdb.DuckDBPyConnection:
+    """Open the archive: read-write (created and migrated as needed) or read-only (it must exist and be current).
+
+    ``config`` replaces the DuckDB settings the connection opens with (default: ``_CONFIG``).
+
+    Raises:
+        ArchiveError: the file is missing (read-only), not a DuckDB file, locked by another process,
+            or not a jojotte archive.
+    """
+    path = str(db_path)
+    if read_only and not Path(path).is_file():
+        raise ArchiveError(f"no archive at '{path}' (create one with: jojotte import FILES --db {path})")
+    try:
+        conn = duckdb.connect(path, read_only=read_only, config=_CONFIG if config is None else config)
+    except duckdb.Error as e:
+        text = first_line(e)
+        if "lock" in text.lower():
+            raise ArchiveError(f"cannot open the archive '{path}': another process is using it ({text})") from None
+        raise ArchiveError(f"cannot open the archive '{path}': {text}") from None
+    try:
+        if read_only:
+            _check_current(conn, path)
+        else:
+            apply_migrations(conn)
+    except ArchiveError:
+        conn.close()
+        raise
+    except duckdb.Error as e:
+        conn.close()
+        raise ArchiveError(f"cannot use the archive '{path}': {first_line(e)}") from None
+    return conn
+
+
+def _check_current(conn: duckdb.DuckDBPyConnection, path: str) -> None:
+    has = conn.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = '_jojotte_migrations'").fetchone()[0]
+    if not has:
+        raise ArchiveError(f"'{path}' is a DuckDB file but not a jojotte archive (no _jojotte_migrations table)")
+    done = {v for (v,) in conn.execute("SELECT version FROM _jojotte_migrations").fetchall()}
+    missing = [m for m in migrations() if m.version not in done]
+    if missing:
+        raise ArchiveError(f"the archive '{path}' was made by an older version (migration {missing[0].version:03d} "
+                           "is not applied); run `jojotte import` on any file to upgrade it")
+
+
+def first_line(e: BaseException) -> str:
+    """The first line of an error's message (DuckDB's run to several), or its type's name."""
+    return str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+
+
+def table_counts(db_path: str | Path) -> dict[str, int]:
+    """Rows per table of the archive (read-only)."""
+    conn = connect(db_path, read_only=True)
+    try:
+        return {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # identifiers from constants only
+                for t in ("import_log", *EXPORT_TABLES)}
+    finally:
+        conn.close()
+
+
+# --- how a session is identified -------------------------------------------------------
+
+def _norm(value: str | None) -> str:
+    return " ".join((value or "").split())
+
+
+def _game_name(header: SessionHeader) -> str:
+    game = _norm(header.get("Game")) or "jojotte"
+    try:
+        return find_variant(game).name
+    except ValueError:
+        return game.lower()
+
+
+def identity_text(header: SessionHeader) -> str | None:
+    """The normalized identity tags of a session, or None when it has none of Event, Site, Date, Round, Table.
+
+    Whitespace is collapsed, the game is its registered name (aliases count as one game),
+    player names are split on ``;`` and trimmed, the first dealer is upper-cased.
+    """
+    if not any(_norm(header.get(t)).strip("?.") for t in _WHEN_WHERE_TAGS):
+        return None
+    parts = []
+    for tag in IDENTITY_TAGS:
+        if tag == "Game":
+            value = _game_name(header)
+        elif tag == "Players":
+            value = "; ".join(_norm(n) for n in (header.get("Players") or "").replace(",", ";").split(";"))
+        elif tag == "FirstDealer":
+            value = _norm(header.get(tag)).upper()
+        else:
+            value = _norm(header.get(tag))
+        parts.append(f"{tag}={value}")
+    return "\x1f".join(parts)
+
+
+def session_key(header: SessionHeader, occurrence: int, content_hash: str) -> str:
+    """The key that identifies a session in the archive (32 hex digits).
+
+    A hash of the identity tags (`identity_text`) and of ``occurrence``: the
+    session's rank among the sessions of its file with the same identity tags (1
+    for the first). A session with no when-or-where tag is identified by its text
+    alone (``content_hash``): it is never replaced, only recognised again.
+    """
+    ident = identity_text(header)
+    if ident is None:
+        raw = "content\x1f" + content_hash
+    else:
+        raw = f"{ident}\x1f#{occurrence}"
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:32]
+
+
+_DATE = re.compile(r"^\s*(\d{4}|\?{4})(?:[.\-/](\d{1,2}|\?{1,2})(?:[.\-/](\d{1,2}|\?{1,2}))?)?\s*$")
+
+
+def parse_tag_date(text: str | None) -> tuple[date | None, int | None]:
+    """The date and year of a ``[Date]`` tag (``2026.11.21``; ``1937.??.??`` gives only the year).
+
+    >>> parse_tag_date("1937.??.??")
+    (None, 1937)
+    """
+    m = _DATE.match(text or "")
+    if not m:
+        return None, None
+    y, mo, d = m.groups()
+    year = int(y) if y.isdigit() else None
+    if year is None or not (mo and mo.isdigit() and d and d.isdigit()):
+        return None, year
+    try:
+        return date(year, int(mo), int(d)), year
+    except ValueError:
+        return None, year
+
+
+# --- column buffers -----------------------------------------------------------------------
+
+class _Columns:
+    """Rows of one table gathered column by column, turned into one Arrow table per flush.
+
+    ``spec`` gives (column, Arrow type, typecode): a typecode stores the column in an
+    ``array.array`` with -1 for NULL (the hot tables), None a Python list.
+    """
+
+    def __init__(self, table: str, spec: list[tuple[str, pa.DataType, str | None]]):
+        self.table = table
+        self.names = [n for n, _, _ in spec]
+        self.types = [t for _, t, _ in spec]
+        self.codes = [c for _, _, c in spec]
+        self.cols: list = []
+        self.clear()
+
+    def clear(self) -> None:
+        self.cols = [array.array(c) if c else [] for c in self.codes]
+
+    def __len__(self) -> int:
+        return len(self.cols[0])
+
+    def truncate(self, n: int) -> None:
+        for c in self.cols:
+            del c[n:]
+
+    def arrow(self) -> pa.Table:
+        arrays = []
+        for col, typ, code in zip(self.cols, self.types, self.codes):
+            if code:
+                ints = _INT_TYPES[code]
+                values = pa.Array.from_buffers(ints, len(col), [None, pa.py_buffer(col)])
+                nulls = pc.less(values, 0)
+                if pa.types.is_boolean(typ):
+                    values = pc.equal(values, 1)
+                arrays.append(pc.if_else(nulls, pa.scalar(None, typ), values) if len(col) and pc.any(nulls).as_py()
+                              else values)
+            else:
+                arrays.append(pa.array(col, type=typ))
+        return pa.Table.from_arrays(arrays, names=self.names)
+
+
+_INT_TYPES = {"b": pa.int8(), "h": pa.int16(), "i": pa.int32()}
+_NO_DD = (None, None, None, None, None)  # plays.dd_* of a card without a [%dd …] comment
+
+
+I8, I16, I32, BOOL, STR = pa.int8(), pa.int16(), pa.int32(), pa.bool_(), pa.string()
+
+_SPECS: dict[str, list[tuple[str, pa.DataType, str | None]]] = {
+    "sessions": [("session_id", I32, None), ("session_key", STR, None), ("content_hash", STR, None), ("import_id", I32, None),
+                 ("source", STR, None), ("source_index", I32, None), ("source_line", I32, None), ("game", STR, None),
+                 ("event", STR, None), ("site", STR, None), ("date_text", STR, None), ("date", pa.date32(), None),
+                 ("year", I32, None), ("round", STR, None), ("table_label", STR, None), ("players_text", STR, None),
+                 ("first_dealer", STR, None), ("variant", STR, None), ("rubbers_agreed", I32, None), ("scorer", STR, None),
+                 ("tags", pa.list_(pa.struct([("name", STR), ("value", STR)])), None), ("seats", I8, None),
+                 ("hands", I32, None), ("bad_hands", I32, None), ("errors", I32, None), ("winner_seat", I8, None),
+                 ("winner", STR, None), ("pool_lapsed", I32, None), ("canonical_text", pa.large_string(), None)],
+    "players": [("session_id", I32, None), ("seat", I8, None), ("label", STR, None), ("name", STR, None),
+                ("sheet_seat", I8, None)],
+    "session_sheet": [("session_id", I32, None), ("seat", I8, None), ("label", STR, None), ("below", I32, None), ("above", I32, None),
+                      ("total", I32, None), ("games", I32, None), ("rubbers", I32, None), ("won_session", BOOL, None)],
+    "rubbers": [("session_id", I32, None), ("rubber_no", I32, None), ("seat", I8, None), ("points", I32, None),
+                ("won", BOOL, None)],
+    "hands": [("session_id", I32, None), ("hand_seq", I32, None), ("hand_no", I32, None), ("line", I32, None),
+              ("dealer_seat", I8, None), ("turned", STR, None), ("info", STR, None), ("contract", STR, None),
+              ("denomination", STR, None), ("trump", STR, None), ("declarer_seat", I8, None), ("nullo_seat", I8, None),
+              ("mult", I8, None), ("doubler_seat", I8, None), ("slam", BOOL, None), ("dix_seat", I8, None),
+              ("status", STR, None), ("first_rule", STR, None), ("errors", I32, None), ("unchecked", I32, None),
+              ("scored", BOOL, None), ("used_written_score", BOOL, None), ("void", BOOL, None), ("winner_seat", I8, None),
+              ("tricks_played", I16, None), ("last_trick_seat", I8, None), ("claim_seat", I8, None),
+              ("meld_a_seat", I8, None), ("meld_b_seat", I8, None), ("held_aside", I32, None), ("pool_after", I32, None),
+              ("game_won_by", I8, None), ("rubber_won_by", I8, None), ("written_score", BOOL, None),
+              ("written_aside", I32, None), ("deal_hash", STR, None)],
+    "hand_scores": [("session_id", I32, None), ("hand_seq", I32, None), ("seat", I8, None), ("tricks", I8, None),
+                    ("trick_points", I32, None), ("meld_points", I32, None), ("bonus", I32, None), ("total", I32, None),
+                    ("hand_points", I32, None), ("below", I32, None), ("above", I32, None), ("written_below", I32, None),
+                    ("written_above", I32, None), ("jojotte", BOOL, None), ("won_hand", BOOL, None)],
+    "credits": [("session_id", I32, None), ("hand_seq", I32, None), ("seq", I16, None), ("seat", I8, None),
+                ("line", STR, None), ("amount", I32, None), ("rule", STR, None), ("why", STR, None)],
+    "calls": [("session_id", I32, None), ("hand_seq", I32, None), ("phase", STR, None), ("seq", I16, None),
+              ("seat", I8, None), ("kind", STR, None), ("suit", STR, None), ("melds", STR, None), ("line", I32, None),
+              ("col", I32, None)],
+    "melds": [("session_id", I32, None), ("hand_seq", I32, None), ("seat", I8, None), ("seq", I16, None),
+              ("call_seq", I16, None), ("meld", STR, None), ("kind", STR, None), ("class", STR, None), ("rank", STR, None),
+              ("suit", STR, None), ("length", I8, None), ("value", I32, None), ("scored", BOOL, None)],
+    "dix": [("session_id", I32, None), ("hand_seq", I32, None), ("seat", I8, None), ("call_seq", I16, None),
+            ("took", STR, None), ("gave", STR, None), ("accepted", BOOL, None)],
+    "tricks": [("session_id", I32, "i"), ("hand_seq", I32, "i"), ("trick_no", I16, "h"), ("leader_seat", I8, "b"),
+               ("winner_seat", I8, "b"), ("written_winner_seat", I8, "b"), ("points", I16, "h"), ("last", BOOL, "b"),
+               ("line", I32, "i")],
+    "plays": [("session_id", I32, "i"), ("hand_seq", I32, "i"), ("trick_no", I16, "h"), ("ply", I16, "h"),
+              ("pos", I16, "h"), ("seat", I8, "b"), ("card_id", I8, "b"), ("points", I8, "b"), ("won", BOOL, "b"),
+              ("announce", STR, None), ("dd_eval", I32, None), ("dd_cost", I16, None), ("dd_best", STR, None),
+              ("dd_mark", STR, None), ("dd_vs", STR, None)],
+    "actions": [("session_id", I32, None), ("hand_seq", I32, None), ("seq", I16, None), ("seat", I8, None),
+                ("kind", STR, None), ("value", STR, None)],
+    "hand_facts": [("session_id", I32, None), ("hand_seq", I32, None), ("key", STR, None), ("value", STR, None)],
+    "point_cards": [("session_id", I32, None), ("hand_seq", I32, None), ("card_id", I8, None), ("seat", I8, None),
+                    ("points", I8, None)],
+    "issues": [("session_id", I32, None), ("hand_seq", I32, None), ("seq", I32, None), ("rule", STR, None),
+               ("kind", STR, None), ("message", STR, None), ("seat", I8, None), ("phase", STR, None),
+               ("trick_no", I32, None), ("card_pos", I32, None), ("step", I32, None), ("line", I32, None),
+               ("col", I32, None)],
+}
+
+
+# --- importing ----------------------------------------------------------------------------
+
+@dataclass
+class FileImport:
+    """What importing one file did."""
+
+    source: str
+    status: str = "imported"  # imported | unchanged | error
+    sessions_new: int = 0
+    sessions_replaced: int = 0
+    sessions_unchanged: int = 0
+    hands: int = 0  # hands stored (new and replaced sessions)
+    bad_hands: int = 0  # of those, hands with errors (stored with their verdict)
+    syntax_errors: int = 0  # parts that could not be read (an unknown game or option, a bad line): exit 2, as validate
+    hands_read: int = 0  # every hand validated, unchanged sessions included
+    plays: int = 0  # plays stored
+    error: Issue | None = None
+    seconds: float = 0.0
+    load_seconds: float = 0.0  # Arrow tables built and inserted, commit included
+    table_seconds: dict | None = None  # per table: Arrow tables built and inserted
+
+    @property
+    def sessions(self) -> int:
+        return self.sessions_new + self.sessions_replaced + self.sessions_unchanged
+
+    def describe(self) -> str:
+        if self.status == "error":
+            return f"{self.source}: not imported: {self.error.message if self.error else 'error'}"
+        if self.status == "unchanged":
+            return f"{self.source}: unchanged, already in the archive ({self.sessions} session(s)); nothing added"
+        parts = []
+        if self.sessions_new:
+            parts.append(f"{self.sessions_new} new")
+        if self.sessions_replaced:
+            parts.append(f"{self.sessions_replaced} replaced")
+        if self.sessions_unchanged:
+            parts.append(f"{self.sessions_unchanged} unchanged")
+        text = f"{self.source}: {', '.join(parts) or 'no'} session(s), {self.hands} hand(s) stored"
+        if self.bad_hands:
+            text += f" ({self.bad_hands} with errors, stored with their verdicts)"
+        return text
+
+
+class _Session:
+    """A session being imported: its header, its rules and the canonical text so far."""
+
+    __slots__ = ("session_id", "header", "index", "labels", "columns", "names", "rules", "head", "text", "hands", "bad",
+                 "syntax", "plays", "marks", "flushes")
+
+    def __init__(self, session_id: int, header: SessionHeader, index: int):
+        self.session_id = session_id
+        self.header = header
+        self.index = index
+        self.rules = rules_for(header)[0]
+        self.labels = tuple(self.rules.seat_labels)
+        self.columns = tuple(self.rules.sheet_labels or self.labels)  # the sheet's columns: seats or sides
+        self.names = player_names(header, self.labels)
+        self.head = write_session(Session(header, ()))
+        self.text = [self.head]
+        self.hands = 0
+        self.bad = 0
+        self.syntax = 0  # hands with a part that could not be read
+        self.plays = 0
+        self.marks: dict[str, int] | None = None  # buffer lengths at its first hand
+        self.flushes = 0  # flushes done before its first hand
+
+
+class _Importer:
+    """Loads the files of one import run into an open read-write connection."""
+
+    def __init__(self, conn: duckdb.DuckDBPyConnection, batch_hands: int = 20_000,
+                 on_hand: Callable[[int], None] | None = None):
+        self.conn = conn
+        self.batch_hands = batch_hands
+        self.on_hand = on_hand
+        self.buf = {name: _Columns(name, spec) for name, spec in _SPECS.items()}
+        self.load_seconds = 0.0
+        self.table_seconds: dict[str, float] = {}
+        self.flushes = 0
+        self.pending_hands = 0
+
+    # -- one file
+    def import_file(self, path: str, data: bytes | None = None) -> FileImport:
+        """Import one file; with ``data``, those are its bytes and ``path`` is only its name (`MemoryArchive.file_rows`)."""
+        started = time.perf_counter()
+        name = "<stdin>" if path == "-" else path
+        result = FileImport(name)
+        try:
+            data, file_hash = _read_source(path) if data is None else (data, hashlib.sha256(data).hexdigest())
+        except OSError as e:
+            result.status, result.error = "error", read_error(name, e)
+            return result
+        if self._unchanged_file(file_hash, result):
+            result.seconds = time.perf_counter() - started
+            return result
+        conn = self.conn
+        self.load_seconds = 0.0
+        self.table_seconds = {}
+        conn.begin()
+        try:
+            hashes = self._load(path, name, data, result)
+            if result.status == "error":
+                conn.rollback()
+                self._clear()
+                result.hands = result.bad_hands = result.plays = 0
+                result.seconds = time.perf_counter() - started
+                return result
+            if not (result.sessions_new or result.sessions_replaced):
+                conn.rollback()  # every session was already stored as it is: the archive does not change at all
+                self._clear()
+                result.status = "unchanged"
+                result.hands = result.bad_hands = result.plays = 0
+                result.seconds = time.perf_counter() - started
+                return result
+            t = time.perf_counter()
+            self._flush()
+            import_id = self._import_id
+            conn.execute("INSERT INTO import_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         [import_id, name, file_hash, datetime.now(), result.sessions_new, result.sessions_replaced,
+                          result.sessions_unchanged, result.hands, result.bad_hands, hashes])
+            conn.commit()
+            self.load_seconds += time.perf_counter() - t
+        except BaseException:
+            try:
+                conn.rollback()
+            finally:
+                self._clear()
+            raise
+        result.load_seconds = self.load_seconds
+        result.table_seconds = dict(self.table_seconds)
+        result.seconds = time.perf_counter() - started
+        return result
+
+    def _unchanged_file(self, file_hash: str, result: FileImport) -> bool:
+        """The same bytes were imported before and every session of them is still stored as it was."""
+        row = self.conn.execute("SELECT content_hashes FROM import_log WHERE file_hash = ? "
+                                "ORDER BY import_id DESC LIMIT 1", [file_hash]).fetchone()
+        if row is None:
+            return False
+        hashes = list(row[0])
+        if not hashes:
+            return False
+        present = self.conn.execute("SELECT count(DISTINCT content_hash) FROM sessions WHERE content_hash IN "
+                                    "(SELECT unnest(?))", [hashes]).fetchone()[0]
+        if present != len(set(hashes)):
+            return False
+        result.status = "unchanged"
+        result.sessions_unchanged = len(hashes)
+        return True
+
+    def _load(self, path: str, name: str, data: bytes | None, result: FileImport) -> list[str]:
+        conn = self.conn
+        self._next_session_id = conn.execute("SELECT coalesce(max(session_id), 0) + 1 FROM sessions").fetchone()[0]
+        self._import_id = conn.execute("SELECT coalesce(max(import_id), 0) + 1 FROM import_log").fetchone()[0]
+        open_sessions: list[_Session] = []
+        occurrences: dict[str | None, int] = {}
+        keys: set[str] = set()
+        hashes: list[str] = []
+        index = 0
+
+        def start(header: SessionHeader) -> None:
+            nonlocal index
+            index += 1
+            open_sessions.append(_Session(self._next_session_id, header, index))
+            self._next_session_id += 1
+
+        def items() -> Iterator:
+            for item in _open_items(path, name, data):
+                if isinstance(item, SessionHeader):
+                    start(item)
+                elif not open_sessions:
+                    start(SessionHeader((), source=name))  # hands before any tag: what validate_stream does too
+                yield item
+
+        def on_hand(v: HandVerdict) -> None:
+            s = open_sessions[-1]
+            if s.marks is None:  # the session before it is finished by now (validate_stream yields it first)
+                s.marks = {t: len(b) for t, b in self.buf.items()}
+                s.flushes = self.flushes
+            if isinstance(v.record, EventHand):
+                add_event_hand(self, s, v)
+            else:
+                self._add_hand(s, v)
+            if self.pending_hands >= self.batch_hands:
+                self._flush()
+            result.hands_read += 1
+            if self.on_hand is not None:
+                self.on_hand(1)
+
+        try:
+            for summary, _ in validate_stream(items(), keep_hands=False, on_hand=on_hand):
+                s = open_sessions.pop(0)
+                content = "".join(s.text)
+                content_hash = hashlib.sha256(content.encode("utf-8")).hexdigest()
+                ident = identity_text(s.header)
+                occurrences[ident] = occurrences.get(ident, 0) + 1
+                key = session_key(s.header, occurrences[ident], content_hash)
+                hashes.append(content_hash)
+                if key in keys:  # the same text twice in one file, with no tag to tell them apart: stored once
+                    self._discard(s)
+                    result.sessions_unchanged += 1
+                    continue
+                keys.add(key)
+                self._finish_session(s, summary, key, content_hash, content, name, result)
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            result.status, result.error = "error", read_error(name, e)
+            return hashes
+        if not hashes:
+            result.status = "error"
+            result.error = Issue("NOTATION", "no session found (a session starts with [Tag \"value\"] lines or a 'hand' line)",
+                                 Location(source=name, line=1, column=1), "syntax")
+        return hashes
+
+    def _finish_session(self, s: _Session, summary: SessionSummary, key: str, content_hash: str, content: str,
+                        source: str, result: FileImport) -> None:
+        conn = self.conn
+        result.syntax_errors += sum(1 for i in summary.issues if i.kind == "syntax") + s.syntax
+        row = conn.execute("SELECT session_id, content_hash FROM sessions WHERE session_key = ?", [key]).fetchone()
+        if row is not None and row[1] == content_hash:
+            self._discard(s)
+            result.sessions_unchanged += 1
+            return
+        if row is not None:
+            for table in SESSION_TABLES:  # identifiers from constants only
+                conn.execute(f"DELETE FROM {table} WHERE session_id = ?", [row[0]])
+            result.sessions_replaced += 1
+        else:
+            result.sessions_new += 1
+        result.hands += s.hands
+        result.bad_hands += s.bad
+        result.plays += s.plays
+        sid = s.session_id
+        h = s.header
+        sheet = summary.sheet
+        labels, names = s.labels, s.names
+        seats = len(labels)
+        d, year = parse_tag_date(h.get("Date"))
+        rubbers = h.get("Rubbers")
+        if summary.rules.notation == "events":
+            event_session_rows(self, s, summary, (
+                sid, key, content_hash, self._import_id, source, s.index, h.line or None, _game_name(h), h.get("Event"),
+                h.get("Site"), h.get("Date"), d, year, h.get("Round"), h.get("Table"), h.get("Players"), h.get("FirstDealer"),
+                h.get("Variant"), None, h.get("Scorer"), [{"name": k, "value": v} for k, v in h.tags], seats, summary.hands,
+                summary.bad_hands))
+            return
+        winner = summary.winner
+        winner_name = (names[winner] if len(s.columns) == seats else s.columns[winner]) if 0 <= winner < len(s.columns) else None
+        self._row("sessions", sid, key, content_hash, self._import_id, source, s.index, h.line or None, _game_name(h),
+                  h.get("Event"), h.get("Site"), h.get("Date"), d, year, h.get("Round"), h.get("Table"), h.get("Players"),
+                  h.get("FirstDealer"), h.get("Variant"), int(rubbers) if rubbers and rubbers.strip().isdigit() and not number_too_large("", rubbers.strip()) else None,
+                  h.get("Scorer"), [{"name": k, "value": v} for k, v in h.tags], seats, summary.hands, summary.bad_hands,
+                  len(summary.issues), winner if winner >= 0 else None, winner_name,
+                  sheet.pool, content)
+        for seat in range(seats):
+            self._row("players", sid, seat, labels[seat], names[seat], sheet_column(seat, labels, s.columns))
+        for col, label in enumerate(s.columns[:len(sheet.below)]):
+            self._row("session_sheet", sid, col, label, sheet.below[col], sheet.above[col], sheet.total[col],
+                      sheet.games_total[col], sheet.rubbers[col], winner == col)
+        for n, (rubber_winner, points) in enumerate(sheet.rubber_results, 1):
+            for col in range(len(points)):
+                self._row("rubbers", sid, n, col, points[col], rubber_winner == col)
+        for i, issue in enumerate(summary.issues, 1):
+            self._issue(sid, None, i, issue, None)
+
+    def _discard(self, s: _Session) -> None:
+        """Drop the rows of a session that turned out to be stored already, unchanged."""
+        if s.marks is None:
+            return  # no hand rows yet
+        if self.flushes == s.flushes:
+            for t, b in self.buf.items():
+                b.truncate(s.marks[t])
+            return
+        # flushed since its first hand: its rows are in the transaction and, after the last flush, alone in the buffers
+        for table in SESSION_TABLES:  # identifiers from constants only
+            self.conn.execute(f"DELETE FROM {table} WHERE session_id = ?", [s.session_id])
+        self._clear()
+
+    # -- rows
+    def _row(self, table: str, *values) -> None:
+        for col, v in zip(self.buf[table].cols, values):
+            col.append(v)
+
+    def _issue(self, sid: int, hand_seq: int | None, seq: int, issue: Issue, seat: int | None) -> None:
+        loc = issue.loc
+        self._row("issues", sid, hand_seq, seq, issue.rule, issue.kind, issue.message, seat, loc.phase, loc.trick,
+                  loc.card, loc.step, loc.line, loc.column)
+
+    def _add_hand(self, s: _Session, v: HandVerdict) -> None:
+        s.hands += 1
+        self.pending_hands += 1
+        seq = s.hands
+        sid = s.session_id
+        rec: HandRecord = v.record
+        st = v.state
+        score = v.score
+        entry = v.entry
+        seats = len(s.labels)
+        row = self._row
+        if v.issues:
+            s.bad += 1
+            s.syntax += any(i.kind == "syntax" for i in v.issues)
+        # the canonical text, exactly as notation.write_session writes it: header, then "\n" + each hand
+        one = write_session(Session(s.header, (rec,)))
+        s.text.append(one[len(s.head):] if one.startswith(s.head) else "\n" + write_hand(rec, s.labels, s.columns))
+
+        # the contract, as far as the replay went
+        contract = denomination = trump = None
+        declarer = nullo = doubler = dix_seat = mult = slam = None
+        in_play = st is not None and st.phase in (PLAY, DONE)
+        if st is not None:
+            if st.phase == VOID_HAND:
+                contract = "void"
+            elif st.bidder >= 0:
+                declarer, mult, slam = st.bidder, st.mult, st.slam
+                doubler = st.doubler if st.doubler >= 0 else None
+                if st.denomination == "nullo" or st.nullo_bidder >= 0:
+                    contract, nullo = "nullo", st.nullo_bidder
+                    denomination = "nullo"
+                elif st.denomination == "nt":
+                    contract = denomination = "nt"
+                else:
+                    denomination = "suit"
+                    trump = _SUITS[st.trump] if st.trump >= 0 else None
+                    contract = "turned_suit" if st.turned >= 0 and st.trump == st.turned >> 4 else "other_suit"
+                if st.dix >= 0:
+                    dix_seat = st.dix
+        shown = None
+        meld_a = meld_b = None
+        if in_play and any(st.melds):
+            mr = s.rules.compare_melds(st)
+            shown = mr.shown
+            meld_a = mr.class_a if mr.class_a >= 0 else None
+            meld_b = mr.class_b if mr.class_b >= 0 else None
+
+        status, first_rule = hand_status(v)
+        winner = score.winner if score is not None and score.winner >= 0 else None
+        history = st.history if st is not None else ()
+        written = rec.score
+        row("hands", sid, seq, rec.number, rec.line or None, rec.dealer if rec.dealer >= 0 else None,
+            card_name(rec.turned) if rec.turned is not None and rec.turned >= 0 else None,
+            card_name(rec.info) if rec.info is not None and rec.info >= 0 else None,
+            contract, denomination, trump, declarer, nullo, mult, doubler, slam, dix_seat,
+            status, first_rule, len(v.issues), len(v.unchecked), score is not None, v.used_written_score,
+            bool(score is not None and score.void), winner, len(history),
+            st.last_trick if st is not None and st.last_trick >= 0 else None,
+            rec.claim if rec.claim >= 0 else None, meld_a, meld_b,
+            entry.held_aside if entry is not None else None, v.sheet.pool,
+            entry.game_won_by if entry is not None and entry.game_won_by >= 0 else None,
+            entry.rubber_won_by if entry is not None and entry.rubber_won_by >= 0 else None,
+            written is not None, written.aside if written is not None else None,
+            deal_hash(rec, rules=s.rules))
+
+        # the score of each seat: computed and as written
+        if score is not None or written is not None:
+            for seat in range(max(seats, len(s.columns))):
+                if score is not None:
+                    computed = (_at(score.tricks, seat), _at(score.trick_points, seat), _at(score.meld_points, seat),
+                                _at(score.bonus, seat), _at(score.total, seat), score.below(seat) + score.above(seat))
+                else:
+                    computed = (None,) * 6
+                jo = _at(st.jo, seat) if st is not None and st.bidder >= 0 else None
+                row("hand_scores", sid, seq, seat, *computed,
+                    entry.below(seat) if entry is not None else None, entry.above(seat) if entry is not None else None,
+                    _at(written.below, seat) if written is not None else None,
+                    _at(written.above, seat) if written is not None else None,
+                    jo == 2 if jo is not None else None,
+                    (winner == seat) if score is not None else None)
+        if entry is not None:
+            for i, c in enumerate(entry.credits, 1):
+                row("credits", sid, seq, i, c.seat, c.line, c.amount, c.rule, c.why)
+
+        # calls, melds and the dix
+        cb = self.buf["calls"].cols
+        for phase, calls in (("auction", rec.auction), ("after", rec.after)):
+            n = len(calls)
+            if not n:
+                continue
+            cb[0].extend((sid,) * n)
+            cb[1].extend((seq,) * n)
+            cb[2].extend((phase,) * n)
+            cb[3].extend(range(1, n + 1))
+            for c in calls:
+                cb[4].append(c.seat)
+                cb[5].append(c.kind)
+                cb[6].append(_SUITS[c.suit] if c.kind == "name" and 0 <= c.suit < 4 else None)
+                cb[7].append(" ".join(m.text() for m in c.melds) if c.melds else None)
+                cb[8].append(c.line or None)
+                cb[9].append(c.column or None)
+        meld_seq = 0
+        for i, c in enumerate(rec.after, 1):
+            if c.kind == "melds":
+                for m in c.melds:
+                    meld_seq += 1
+                    row("melds", sid, seq, c.seat, meld_seq, i, m.text(), m.kind, "A" if m.kind == "four" else "B",
+                        RANK_CHARS.get(m.rank, str(m.rank)), _SUITS[m.suit] if m.suit >= 0 else None, m.length,
+                        m.value, (m in shown[c.seat]) if shown is not None else None)
+            elif c.kind == "dix":
+                turned = rec.turned if rec.turned is not None and rec.turned >= 0 else None
+                row("dix", sid, seq, c.seat, i, card_name(turned) if turned is not None else None,
+                    card_name(make_card(turned >> 4, SEVEN)) if turned is not None else None,
+                    st is not None and st.dix == c.seat)
+
+        # tricks and plays: every card recorded; winner and points where the replay reached
+        if rec.tricks:
+            table = POINTS[st.trump + 1] if in_play else None
+            per_hand = s.rules.tricks_per_hand
+            nullo_hand = st is not None and st.denomination == "nullo"
+            t_no, t_lead, t_win, t_wwin, t_pts, t_last, t_line = [], [], [], [], [], [], []
+            p_trick, p_pos, p_seat, p_card, p_pts, p_won, p_ann = [], [], [], [], [], [], []
+            p_dd: list = []  # (eval, cost, best, mark, vs) of each card's [%dd …] comment (003_analysis)
+            nh = len(history)
+            for k, t in enumerate(rec.tricks):
+                h = history[k] if k < nh else None
+                last = k + 1 == per_hand
+                if h is not None:
+                    leader, cards, win = h
+                    pts = trick_points(cards, st.trump, last, nullo_hand)
+                else:
+                    leader = t.plays[0].seat if t.plays else -1
+                    win = pts = -1
+                number = t.number
+                t_no.append(number); t_lead.append(leader); t_win.append(win)
+                t_wwin.append(t.winner if t.winner >= 0 else -1); t_pts.append(pts); t_last.append(1 if last else 0)
+                t_line.append(t.line or -1)
+                for j, p in enumerate(t.plays, 1):
+                    card = p.card
+                    p_trick.append(number); p_pos.append(j); p_seat.append(p.seat)
+                    if card >= 0:
+                        p_card.append(card)
+                        p_pts.append(table[card] if table is not None else -1)
+                    else:
+                        p_card.append(-1)
+                        p_pts.append(-1)
+                    p_won.append((1 if p.seat == win else 0) if h is not None else -1)
+                    p_ann.append(p.announce or None)
+                    p_dd.append(dd_fields(p.comments) or _NO_DD if p.comments else _NO_DD)
+            tb = self.buf["tricks"].cols
+            n = len(t_no)
+            tb[0].extend((sid,) * n); tb[1].extend((seq,) * n)
+            for col, values in zip(tb[2:], (t_no, t_lead, t_win, t_wwin, t_pts, t_last, t_line)):
+                col.extend(values)
+            pb = self.buf["plays"].cols
+            n = len(p_trick)
+            pb[0].extend((sid,) * n); pb[1].extend((seq,) * n); pb[3].extend(range(1, n + 1))
+            for col, values in zip((pb[2], pb[4], pb[5], pb[6], pb[7], pb[8], pb[9]),
+                                   (p_trick, p_pos, p_seat, p_card, p_pts, p_won, p_ann)):
+                col.extend(values)
+            for col, values in zip(pb[10:15], zip(*p_dd)):
+                col.extend(values)
+            s.plays += n
+
+        for i, issue in enumerate(v.issues + v.unchecked, 1):
+            self._issue(sid, seq, i, issue, _seat_of(issue, rec, s.names))
+
+    # -- loading
+    def _flush(self) -> None:
+        t = time.perf_counter()
+        conn = self.conn
+        for name, b in self.buf.items():
+            if not len(b):
+                continue
+            started = time.perf_counter()
+            batch = b.arrow()
+            conn.register("_jojotte_batch", batch)
+            try:
+                conn.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _jojotte_batch")  # identifiers from constants
+            finally:
+                conn.unregister("_jojotte_batch")
+            b.clear()
+            self.table_seconds[name] = self.table_seconds.get(name, 0.0) + time.perf_counter() - started
+        self.flushes += 1
+        self.pending_hands = 0
+        self.load_seconds += time.perf_counter() - t
+
+    def _clear(self) -> None:
+        for b in self.buf.values():
+            b.clear()
+        self.pending_hands = 0
+
+
+def _at(values: tuple, i: int):
+    return values[i] if i < len(values) else None
+
+
+def _seat_of(issue: Issue, rec: HandRecord, names: tuple[str, ...]) -> int | None:
+    """The player an issue is about: the seat of the call or card it points at, or the player a wrong figure names."""
+    loc = issue.loc
+    try:
+        if loc.trick is not None and loc.card:
+            for t in rec.tricks:
+                if t.number == loc.trick:
+                    return t.plays[loc.card - 1].seat
+        if loc.step and loc.phase == "auction":
+            return rec.auction[loc.step - 1].seat
+        if loc.step and loc.phase == "after":
+            return rec.after[loc.step - 1].seat
+    except IndexError:
+        return None
+    if loc.phase == "deal" and issue.kind == "illegal" and rec.dealer >= 0:
+        return rec.dealer  # a wrong deal is the dealer's
+    if issue.kind == "score":
+        for seat, name in enumerate(names):
+            if issue.message.startswith(f"{name}'s "):
+                return seat
+    return None
+
+
+def _read_source(path: str) -> tuple[bytes | None, str]:
+    """(the bytes of standard input, or None for a file that is streamed later; the SHA-256 of the bytes)."""
+    digest = hashlib.sha256()
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        digest.update(data)
+        return data, digest.hexdigest()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    return None, digest.hexdigest()
+
+
+def _open_items(path: str, name: str, data: bytes | None) -> Iterator:
+    if data is None:
+        yield from open_records(path)
+        return
+    text = data.decode("utf-8-sig")
+    first = text.split("\n", 1)[0]
+    if looks_like_json(path, first):
+        from ..notation.json_form import iter_json_records
+
+        yield from iter_json_records(text, name)
+    else:
+        from ..notation.text import iter_records
+
+        yield from iter_records(io.StringIO(text), name)
+
+
+# what may go wrong with one file's data, not with the archive: that file is reported, the others imported
+_FILE_ERRORS = (ValueError, ArithmeticError, TypeError, KeyError, IndexError, pa.ArrowException,
+                duckdb.ConversionException, duckdb.ConstraintException)
+
+
+def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable[[str], None] | None = None,
+                 on_hand: Callable[[int], None] | None = None, batch_hands: int = 20_000) -> Iterator[FileImport]:
+    """Import record files and folders (``-`` is standard input) into the archive, one transaction per file.
+
+    Yields one `FileImport` per file, after its transaction is committed (or rolled
+    back, for a file that cannot be read). ``on_file(source)`` is called before a
+    file is read, ``on_hand(n)`` as hands are validated; at most ``batch_hands``
+    hands are held in memory before their rows go to DuckDB (inside the file's
+    transaction).
+
+    Raises:
+        ArchiveError: the archive cannot be opened or written.
+    """
+    conn = connect(db_path)
+    try:
+        # the import is a one-core pipeline (the validator feeds the loader): one DuckDB thread loads
+        # fastest beside it (measured: twice the plays/s of the default on a busy two-core machine)
+        conn.execute("SET threads = 1")
+        importer = _Importer(conn, batch_hands=batch_hands, on_hand=on_hand)
+        for path in iter_record_files(paths):
+            if on_file is not None:
+                on_file(path)
+            try:
+                result = importer.import_file(path)
+            except _FILE_ERRORS as e:
+                # this file's transaction is rolled back; it is reported and the next file is imported
+                result = FileImport("<stdin>" if path == "-" else path, status="error",
+                                    error=Issue("NOTATION", f"the importer failed on this file ({type(e).__name__}: {first_line(e)}; "
+                                                "please report it); nothing of it was stored",
+                                                Location(source="<stdin>" if path == "-" else path), "syntax"))
+            except duckdb.Error as e:
+                raise ArchiveError(f"cannot write to the archive '{db_path}': {first_line(e)}") from None
+            yield result
+    finally:
+        conn.close()
+
+
+def count_record_files(paths: Iterable[str]) -> int:
+    """How many files `import_paths` will read (for a progress bar)."""
+    return sum(1 for _ in iter_record_files(paths))
+
+
+# --- reading --------------------------------------------------------------------------------
+
+def session_texts(db_path: str | Path) -> Iterator[tuple[str, str, str]]:
+    """(session_key, source, canonical_text) of every stored session, in import order; the archive is opened read-only.
+
+    Raises:
+        ArchiveError: no archive at ``db_path``, or not a jojotte archive.
+    """
+    conn = connect(db_path, read_only=True)
+    try:
+        cur = conn.execute("SELECT session_key, coalesce(source, ''), canonical_text FROM sessions ORDER BY session_id")
+        while True:
+            rows = cur.fetchmany(256)
+            if not rows:
+                break
+            for key, source, text in rows:
+                yield key, source, text
+    finally:
+        conn.close()
+
+
+class QueryResult(NamedTuple):
+    columns: list[str]
+    rows: list[tuple]
+
+    def records(self) -> list[dict]:
+        return [dict(zip(self.columns, r)) for r in self.rows]
+
+
+# statement types a read-only query may have
+_READ_STATEMENTS = {"SELECT", "EXPLAIN"}
+# what precedes the explained statement: comments, EXPLAIN, then ANALYZE or an option list "(ANALYZE, FORMAT json)"
+_EXPLAIN_HEAD = re.compile(r"\s*(?:(?:--[^\n]*(?:\n|$)|/\*.*?\*/)\s*)*EXPLAIN\s+(?:ANALY[SZ]E\b|\((?:[^()']|'[^']*')*\))?",
+                           re.IGNORECASE | re.DOTALL)
+_REFUSED_TAIL = ("only queries that read (SELECT, WITH … SELECT, EXPLAIN of a query, DESCRIBE, SHOW) run here; "
+                 "nothing was changed")
+
+
+def _explained_kind(conn: duckdb.DuckDBPyConnection, query: str) -> str:
+    """The statement type an EXPLAIN explains ("SELECT" for a query), or "" when it cannot be told."""
+    head = _EXPLAIN_HEAD.match(query)
+    if head is None:
+        return ""
+    try:
+        inner = conn.extract_statements(query[head.end():])
+    except duckdb.Error:
+        return ""
+    return inner[0].type.name if len(inner) == 1 else ""
+
+
+def _refusal(conn: duckdb.DuckDBPyConnection, statement) -> str | None:
+    kind = statement.type.name
+    if kind not in _READ_STATEMENTS:
+        return f"refused: the archive is opened read-only and this is a {kind} statement; {_REFUSED_TAIL}"
+    if kind == "EXPLAIN":
+        # EXPLAIN ANALYZE runs the statement it explains: only a query may be explained
+        inner = _explained_kind(conn, statement.query)
+        if inner != "SELECT":
+            what = f"a {inner} statement" if inner else "a statement that is not a query"
+            return f"refused: the archive is opened read-only and this EXPLAIN explains {what}; {_REFUSED_TAIL}"
+    return None
+
+
+def run_sql(db_path: str | Path, sql: str) -> QueryResult:
+    """Run a query on a read-only connection and return the result of its last statement.
+
+    Every statement must be a read (SELECT, EXPLAIN of a query, and what DuckDB turns into
+    them: DESCRIBE, SHOW, SUMMARIZE, PRAGMA table_info …); anything else is refused
+    before anything runs. The connection itself is read-only, opens no other file (no
+    read_csv, COPY, ATTACH …), loads no extension and cannot change its settings.
+
+    Raises:
+        QueryRefused: a statement would write (INSERT, UPDATE, DELETE, CREATE, COPY, ATTACH, SET …),
+            read another file or load an extension.
+        QueryFailed: the query does not parse or fails.
+        ArchiveError: the archive cannot be opened.
+    """
+    conn = connect(db_path, read_only=True, config=_SQL_CONFIG)
+    try:
+        try:
+            statements = conn.extract_statements(sql)
+        except duckdb.Error as e:
+            raise QueryFailed(f"the query does not parse: {first_line(e)}") from None
+        if not statements:
+            raise QueryFailed("no statement given")
+        for st in statements:
+            refusal = _refusal(conn, st)
+            if refusal:
+                raise QueryRefused(refusal)
+        try:
+            rel = None
+            for st in statements:
+                rel = conn.execute(st.query)
+            columns = [d[0] for d in rel.description] if rel.description else []
+            rows = rel.fetchall() if rel.description else []
+        except duckdb.PermissionException as e:
+            raise QueryRefused(f"refused: `jojotte sql` reads the archive only (no other file, no extension): "
+                               f"{first_line(e)}; nothing was changed") from None
+        except duckdb.Error as e:
+            text = first_line(e)
+            if "read-only" in text.lower() or "read only" in text.lower():
+                raise QueryRefused(f"refused: the archive is opened read-only: {text}; nothing was changed") from None
+            raise QueryFailed(f"the query failed: {text}") from None
+        return QueryResult(columns, rows)
+    finally:
+        conn.close()
+
+
+# --- export ------------------------------------------------------------------------------------
+
+class ExportedTable(NamedTuple):
+    table: str
+    rows: int
+    path: str | None  # None when the table is empty (nothing written)
+
+
+def export_query(table: str) -> str:
+    """The query whose rows `export_parquet` writes for ``table``: its columns, then the session's game and year (0 for none)."""
+    if table == "sessions":
+        return "SELECT * REPLACE (coalesce(year, 0) AS year) FROM sessions"
+    return f"SELECT t.*, s.game, coalesce(s.year, 0) AS year FROM {table} t JOIN sessions s USING (session_id)"
+
+
+CARDS_QUERY = "SELECT * FROM cards ORDER BY card_id"  # what export_parquet writes to cards/cards.parquet
+
+
+def export_parquet(db_path: str | Path, out_dir: str | Path) -> list[ExportedTable]:
+    """Write the archive's tables as Parquet under ``out_dir``: ``TABLE/game=G/year=Y/*.parquet``.
+
+    Each table gets its session's game and year as partition columns (year 0 when the
+    session's date gives none); ``cards`` (the card names behind ``plays.card_id``)
+    goes to ``cards/cards.parquet``. An empty table writes nothing. Existing files of a
+    table are replaced.
+
+    Raises:
+        ArchiveError: the archive cannot be opened or the folder cannot be written.
+    """
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ArchiveError(f"cannot create the folder '{out}': {e.strerror or e}") from None
+    conn = connect(db_path, read_only=True)
+    done = []
+    try:
+        for table in EXPORT_TABLES:  # identifiers from constants only
+            rel = conn.sql(export_query(table))
+            n = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            if not n:
+                done.append(ExportedTable(table, 0, None))
+                continue
+            target = out / table
+            rel.write_parquet(str(target), partition_by=["game", "year"], overwrite=True)
+            done.append(ExportedTable(table, n, str(target)))
+        (out / "cards").mkdir(exist_ok=True)
+        target = out / "cards" / "cards.parquet"
+        conn.sql(CARDS_QUERY).write_parquet(str(target))
+        done.append(ExportedTable("cards", conn.execute("SELECT count(*) FROM cards").fetchone()[0], str(target)))
+    except duckdb.Error as e:
+        raise ArchiveError(f"cannot write Parquet into '{out}': {first_line(e)}") from None
+    finally:
+        conn.close()
+    return done
+
+
+# --- one file's export rows, in memory (the Spark job, jojotte_records.spark) --------------------
+
+class FileRows(NamedTuple):
+    """What `MemoryArchive.file_rows` gives for one file."""
+
+    result: FileImport  # what importing it into a fresh archive did
+    sessions: list[tuple[int, str, str]]  # (session_id, session_key, content_hash) of each session stored, by id
+    tables: dict[str, pa.Table]  # each EXPORT_TABLES table with rows: what export_parquet writes (game, year last)
+
+
+class MemoryArchive:
+    """An archive in memory that imports one file at a time, from its bytes, and gives back its export rows.
+
+    Each file goes in as into a fresh archive (session ids from 1, import id 1) through the
+    importer of `import_paths`, so its rows, types and checks are those of ``jojotte import``
+    followed by ``jojotte export --parquet``; renumbering across files is the caller's.
+    """
+
+    def __init__(self) -> None:
+        self.conn = duckdb.connect(":memory:", config=_CONFIG)
+        apply_migrations(self.conn)
+        self.conn.execute("SET threads = 1")
+        self._importer = _Importer(self.conn)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def schemas(self) -> dict[str, pa.Schema]:
+        """The Arrow schema of each export table, and of ``cards``."""
+        conn = self.conn
+        found = {t: _arrow(conn.execute(f"SELECT * FROM ({export_query(t)}) LIMIT 0")).schema for t in EXPORT_TABLES}
+        found["cards"] = _arrow(conn.execute(CARDS_QUERY)).schema
+        return found
+
+    def cards(self) -> pa.Table:
+        return _arrow(self.conn.execute(CARDS_QUERY))
+
+    def file_rows(self, name: str, data: bytes) -> FileRows:
+        """Import ``data`` (the bytes of a record file named ``name``) into the emptied archive and read its rows back."""
+        conn = self.conn
+        for table in (*SESSION_TABLES, "import_log"):  # identifiers from constants only
+            conn.execute(f"DELETE FROM {table}")
+        result = self._importer.import_file(name, data)
+        sessions = [tuple(r) for r in conn.execute(
+            "SELECT session_id, session_key, content_hash FROM sessions ORDER BY session_id").fetchall()]
+        tables = {}
+        for table in EXPORT_TABLES if sessions else ():
+            rows = _arrow(conn.execute(export_query(table)))
+            if rows.num_rows:
+                tables[table] = rows
+        return FileRows(result, sessions, tables)
+
+
+def _arrow(result) -> pa.Table:
+    found = result.arrow()  # a Table before DuckDB 1.4, a RecordBatchReader since
+    return found.read_all() if isinstance(found, pa.RecordBatchReader) else found
+
+
+class FilePlan(NamedTuple):
+    """Where one file's sessions land in the archive that `plan_ids` describes."""
+
+    import_id: int | None  # None: the file adds nothing (a read error, or every session already stored as it is)
+    session_ids: dict[int, int]  # session_id in `MemoryArchive.file_rows` -> session_id in the archive; absent: not kept
+
+
+def plan_ids(files: Iterable[tuple[str, list[tuple[int, str, str]]]]) -> list[FilePlan]:
+    """The ids of the archive that importing these files, in this order, into a fresh file would give.
+
+    ``files`` gives each file's status and its sessions as `MemoryArchive.file_rows` imported them
+    alone. The rules are `import_paths`': a file's sessions are numbered on from the largest
+    session id stored when the file starts; a session whose key is stored with the same text is
+    left as it is, with another text it replaces the stored one; a file that adds or replaces
+    nothing is rolled back and takes no import id.
+    """
+    stored: dict[str, tuple[str, int, int, int]] = {}  # key -> (content hash, session id, file, session id in the file)
+    kept: dict[int, tuple[int, int]] = {}  # session id -> (file, session id in the file)
+    plans: list[FilePlan] = []
+    last_import = top = 0  # top: the largest session id stored
+    for f, (status, sessions) in enumerate(files):
+        if status == "error" or not sessions:
+            plans.append(FilePlan(None, {}))
+            continue
+        base = top
+        changed = False
+        for local, key, content_hash in sessions:
+            old = stored.get(key)
+            if old is not None and old[0] == content_hash:
+                continue
+            if old is not None:
+                del kept[old[1]]
+                if old[1] == top:
+                    top = max(kept, default=0)
+            sid = base + local
+            top = max(top, sid)
+            stored[key] = (content_hash, sid, f, local)
+            kept[sid] = (f, local)
+            changed = True
+        import_id = None
+        if changed:
+            last_import += 1
+            import_id = last_import
+        plans.append(FilePlan(import_id, {}))
+    for sid, (f, local) in kept.items():
+        plans[f].session_ids[local] = sid
+    return plans

@@ -1,0 +1,1103 @@
+"""The text notation (``.jjt``): a forgiving streaming reader and a canonical writer.
+
+A file holds one or many sessions. A session is a block of ``[Tag "value"]``
+lines followed by its hands; a hand starts with ``hand N dealer X`` and has
+one line per part (``deal``, ``turned``, ``info``, ``auction``, ``after``,
+``trick N:``, ``result``, ``claim``, ``score``). ``docs/notation.md`` gives the
+grammar. Reading collects problems as `Issue` values with line and column;
+writing gives one canonical text, and ``write(read(canonical)) == canonical``.
+
+>>> text = '[Game "jojotte"]\\n\\nhand 1 dealer b\\nauction a pass, b pass, a pass, b pass\\n'
+>>> print(write_session(read_sessions(text)[0]), end="")
+[Format "1"]
+[Game "jojotte"]
+<BLANKLINE>
+hand 1 dealer B
+auction A pass, B pass, A pass, B pass
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Iterable, Iterator, Sequence, TextIO
+
+from ..cards import PLAIN_SUITS, card_name, parse_card
+from ..errors import MAX_NUMBER, MAX_TAG_VALUE, Issue, Location, NotationError, number_too_large, shown
+from ..games import is_event_game, rules_for
+from ..rules.base import EventRules, find_variant
+from ..rules.jojotte_cards import parse_meld
+from .event_text import EventHandBuilder, write_event_hand
+from .model import (
+    FORMAT_VERSION,
+    TAG_ORDER,
+    UNKNOWN_CARD,
+    Call,
+    EventHand,
+    HandRecord,
+    Play,
+    SeatResult,
+    Session,
+    SessionHeader,
+    Trick,
+    WrittenScore,
+)
+
+_TOKEN = re.compile(r"\{[^}]*\}?|[,;:}]|[^\s,;:{}]+")
+_TAG_NAME = re.compile(r"\[\s*([A-Za-z][\w.-]*)\s+\"")
+
+
+class _TagMatch:
+    """A ``[Name "value"]`` read by `_match_tag`: the name, the value as written (escapes kept), where it ends."""
+
+    __slots__ = ("name", "raw", "_end")
+
+    def __init__(self, name: str, raw: str, end: int):
+        self.name, self.raw, self._end = name, raw, end
+
+    def group(self, k: int) -> str:
+        return self.name if k == 1 else self.raw
+
+    def end(self) -> int:
+        return self._end
+
+
+def _match_tag(text: str) -> _TagMatch | None:
+    """``[Name "value"]`` at the start of ``text``, read by a plain scan (time and memory linear in the line).
+
+    A regular expression with a repeated group kept ~170 bytes per character of the value (issue 16).
+    """
+    m = _TAG_NAME.match(text)
+    if m is None:
+        return None
+    start = pos = m.end()
+    while True:
+        q = text.find('"', pos)
+        if q < 0:
+            return None
+        backslashes = 0
+        while q - 1 - backslashes >= start and text[q - 1 - backslashes] == "\\":
+            backslashes += 1
+        if backslashes % 2 == 0:
+            break
+        pos = q + 1
+    end = q + 1
+    while end < len(text) and text[end].isspace():
+        end += 1
+    if end >= len(text) or text[end] != "]":
+        return None
+    return _TagMatch(m.group(1), text[start:q], end + 1)
+
+SUIT_WORDS = {"S": 0, "H": 1, "D": 2, "C": 3, "SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3,
+              "♠": 0, "♥": 1, "♦": 2, "♣": 3, "SPADE": 0, "HEART": 1, "DIAMOND": 2, "CLUB": 3}
+CALL_WORDS = {
+    "pass": "pass", "p": "pass", "-": "pass", "accept": "accept", "acc": "accept", "take": "accept",
+    "name": "name", "nt": "nt", "notrump": "nt", "no-trump": "nt", "sa": "nt",
+    "double": "double", "x": "double", "dbl": "double", "redouble": "redouble", "xx": "redouble", "rdbl": "redouble",
+    "nullo": "nullo", "slam": "slam", "melds": "melds", "meld": "melds", "dix": "dix",
+    # three players (JJ3-ACT, JJ3-DBL-2): the active defender, and the side chosen after a double
+    "defend": "defend", "withdraw": "withdraw", "with": "with",
+    "with_declarer": "with_declarer", "with-declarer": "with_declarer", "with_doubler": "with_doubler",
+    "with-doubler": "with_doubler",
+}
+SIDE_WORDS = {"declarer": "with_declarer", "doubler": "with_doubler"}  # 'C with declarer', 'C with doubler'
+# the spellings the fast path knows; anything else goes through the full tokenizer
+_FAST_CARDS: dict[str, int] = {}
+_FAST_DIGITS = len(str(MAX_NUMBER))  # the fast paths read numbers shorter than this; the full reader bounds the rest
+for _s in PLAIN_SUITS:
+    for _r in range(2, 15):
+        _code = _s * 16 + _r
+        _FAST_CARDS[card_name(_code)] = _code
+        _FAST_CARDS[card_name(_code).lower()] = _code
+_FAST_ANNOUNCE = {"jo": "jo", "jotte": "jotte", "Jo": "jo", "Jotte": "jotte", "JO": "jo", "JOTTE": "jotte"}
+_FAST_CALLS = {"pass": ("pass", -1), "accept": ("accept", -1), "nt": ("nt", -1), "double": ("double", -1),
+               "redouble": ("redouble", -1), "nullo": ("nullo", -1), "slam": ("slam", -1), "dix": ("dix", -1),
+               "defend": ("defend", -1), "withdraw": ("withdraw", -1)}
+
+_CANONICAL_TAGS = {t.lower(): t for t in TAG_ORDER}
+LINE_KEYS = ("hand", "deal", "turned", "info", "stock", "auction", "after", "trick", "result", "claim", "score")
+
+
+class _Tok:
+    __slots__ = ("text", "line", "col")
+
+    def __init__(self, text: str, line: int, col: int):
+        self.text = text
+        self.line = line
+        self.col = col
+
+    @property
+    def is_comment(self) -> bool:
+        return self.text.startswith("{")
+
+    @property
+    def comment(self) -> str:
+        return self.text[1:-1].strip() if self.text.endswith("}") else self.text[1:].strip()
+
+
+def _tokenize(text: str, line: int, starts: list[int] | None) -> list[_Tok]:
+    """Tokens of a logical line; ``starts`` holds the offsets of its physical lines."""
+    out = []
+    if starts is None:
+        for m in _TOKEN.finditer(text):
+            out.append(_Tok(m.group(), line, m.start() + 1))
+        return out
+    for m in _TOKEN.finditer(text):
+        pos = m.start()
+        k = 0
+        while k + 1 < len(starts) and starts[k + 1] <= pos:
+            k += 1
+        out.append(_Tok(m.group(), line + k, pos - starts[k] + 1))
+    return out
+
+
+def _ends_inside_comment(text: str, inside: bool = False) -> bool:
+    """Whether a ``{`` comment is still open at the end of ``text`` (``{`` inside a comment is text).
+
+    In a tag line, braces inside the quoted value are text too.
+    """
+    if not inside and text.lstrip().startswith("["):
+        m = _match_tag(text.lstrip())
+        if m:
+            text = text.lstrip()[m.end():]
+    pos = 0
+    while True:
+        if inside:
+            pos = text.find("}", pos)
+            if pos < 0:
+                return True
+            inside = False
+        else:
+            pos = text.find("{", pos)
+            if pos < 0:
+                return False
+            inside = True
+        pos += 1
+
+
+def _logical_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str, list[int] | None]]:
+    """Physical lines joined while a ``{`` comment is open: (line number, text, line offsets)."""
+    buf: list[str] = []
+    start = 0
+    for no, raw in enumerate(lines, first_line):
+        raw = raw.rstrip("\r\n")
+        if no == first_line and raw.startswith("\ufeff"):
+            raw = raw[1:]  # a byte-order mark is stripped
+        if buf:
+            buf.append(raw)
+            if not _ends_inside_comment(raw, True) or not _ends_inside_comment("\n".join(buf)):
+                offsets = [0]
+                for b in buf[:-1]:
+                    offsets.append(offsets[-1] + len(b) + 1)
+                yield start, "\n".join(buf), offsets
+                buf = []
+            continue
+        if "{" in raw and _ends_inside_comment(raw):
+            buf = [raw]
+            start = no
+            continue
+        yield no, raw, None
+    if buf:
+        offsets = [0]
+        for b in buf[:-1]:
+            offsets.append(offsets[-1] + len(b) + 1)
+        yield start, "\n".join(buf), offsets
+
+
+class _HandBuilder:
+    """Collects the lines of one hand and builds its `HandRecord`, recording what it cannot read."""
+
+    def __init__(self, reader: "SessionReader", number: int, dealer: int, line: int):
+        self.r = reader
+        self.number = number
+        self.dealer = dealer
+        self.line = line
+        self.dealt: list = [None] * reader.seats
+        self.drawn: list | None = None
+        self.split = False
+        self.turned: int | None = None
+        self.info: int | None = None
+        self.stock = None
+        self.auction: list[Call] = []
+        self.after: list[Call] = []
+        self.tricks: list[Trick] = []
+        self.claim = -1
+        self.result: list[SeatResult] = []
+        self.score: WrittenScore | None = None
+        self.notes: dict[str, list[str]] = {}
+        self.issues: list[Issue] = []
+        self.extra: list[tuple[str, str]] = []
+        self.marks: list[tuple[str, int, int]] = []
+
+    def error(self, tok: _Tok | None, message: str, rule: str = "NOTATION", line: int | None = None):
+        loc = Location(source=self.r.source, line=tok.line if tok else line, column=tok.col if tok else 1,
+                       hand=self.number)
+        self.issues.append(Issue(rule, message, loc, kind="syntax", token=tok.text if tok else None))
+
+    def build(self) -> HandRecord:
+        return HandRecord(
+            self.number, self.dealer, tuple(self.dealt), tuple(self.drawn) if self.drawn is not None else None,
+            self.split, self.turned, self.info, self.stock, tuple(self.auction), tuple(self.after), tuple(self.tricks),
+            self.claim, tuple(self.result), self.score, self.line,
+            tuple((k, tuple(v)) for k, v in self.notes.items()), tuple(self.issues), tuple(self.extra), tuple(self.marks))
+
+
+class SessionReader:
+    """Reads one session's hands from logical lines. Used through `iter_records`."""
+
+    def __init__(self, header: SessionHeader):
+        self.header = header
+        self.source = header.source
+        game = header.get("Game") or "jojotte"
+        try:
+            self.rules_class = find_variant(game)
+        except ValueError:
+            from ..rules.jojotte import JojotteRules
+
+            self.rules_class = JojotteRules
+        self.labels = self.rules_class.seat_labels
+        self.seats = len(self.labels)
+        self.seat_of = {lab.upper(): i for i, lab in enumerate(self.labels)}
+        # the score line names the sheet's columns: the players, or the sides (NS, EW) in a partnership game
+        self.score_labels = (self.rules_class.sheet_labels or self.labels)
+        self.score_of = {lab.upper(): i for i, lab in enumerate(self.score_labels)}
+
+    # --- helpers -----------------------------------------------------------------
+    def seat(self, hb: _HandBuilder, tok: _Tok | None) -> int | None:
+        if tok is None:
+            hb.error(None, "a seat is missing", line=hb.line)
+            return None
+        s = self.seat_of.get(tok.text.upper())
+        if s is None:
+            hb.error(tok, f"unknown seat '{shown(tok.text)}' (seats are {' '.join(self.labels)})")
+        return s
+
+    def card(self, hb: _HandBuilder, tok: _Tok) -> int | None:
+        if tok.text == "?":
+            return UNKNOWN_CARD
+        try:
+            return parse_card(tok.text)
+        except ValueError:
+            hb.error(tok, f"invalid card '{shown(tok.text)}' (expected a rank A K Q J T 9 8 7 then a suit S H D C)")
+            return None
+
+    @staticmethod
+    def split_items(toks: list[_Tok], sep: str = ",") -> list[list[_Tok]]:
+        items: list[list[_Tok]] = [[]]
+        for t in toks:
+            if t.text == sep or (sep == "," and t.text == ";"):
+                items.append([])
+            else:
+                items[-1].append(t)
+        return [i for i in items if i]
+
+    @staticmethod
+    def peel_comments(toks: list[_Tok]) -> tuple[list[_Tok], tuple[str, ...]]:
+        words = [t for t in toks if not t.is_comment]
+        return words, tuple(t.comment for t in toks if t.is_comment)
+
+    def int_of(self, hb: _HandBuilder, tok: _Tok | None, what: str) -> int | None:
+        if tok is None:
+            hb.error(None, f"{what} is missing", line=hb.line)
+            return None
+        if tok.text.lstrip("+").isdigit() and (big := number_too_large(what, tok.text)):
+            hb.error(tok, big)
+            return None
+        try:
+            return int(tok.text.lstrip("+"))
+        except ValueError:
+            hb.error(tok, f"expected {what}, found '{shown(tok.text)}'")
+            return None
+
+    # --- fast paths for plain canonical lines (no comments); None means "use the full reader" ---
+    def fast_trick(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        colon = text.find(":")
+        if colon < 0:
+            return False
+        head = text[:colon].split()
+        number = len(hb.tricks) + 1
+        if len(head) != 2 or head[1] != str(number):
+            return False
+        body = text[colon + 1:]
+        winner = -1
+        arrow = body.find("->")
+        if arrow >= 0:
+            w = self.seat_of.get(body[arrow + 2:].strip().upper())
+            if w is None:
+                return False
+            winner = w
+            body = body[:arrow]
+        plays = []
+        pos = colon
+        seat_of = self.seat_of
+        for item in body.split(","):
+            parts = item.split()
+            n = len(parts)
+            if n != 2 and n != 3:
+                return False
+            seat = seat_of.get(parts[0])
+            card = _FAST_CARDS.get(parts[1])
+            if seat is None or card is None:
+                return False
+            announce = ""
+            if n == 3:
+                announce = _FAST_ANNOUNCE.get(parts[2])
+                if announce is None:
+                    return False
+            pos = text.find(parts[1], text.find(parts[0], pos + 1) + 1)
+            plays.append(Play(seat, card, announce, line_no, pos + 1))
+        hb.tricks.append(Trick(number, tuple(plays), winner, line_no, 1))
+        return True
+
+    def fast_deal(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        if ":" not in text or "?" in text or "-" in text:
+            return False
+        dealt = [None] * self.seats
+        drawn = None
+        for group in text[5:].split(";"):
+            lab, colon, body = group.partition(":")
+            seat = self.seat_of.get(lab.strip())
+            if seat is None or not colon or dealt[seat] is not None:
+                return False
+            first, plus, second = body.partition("+")
+            a = [_FAST_CARDS.get(t) for t in first.split()]
+            if None in a:
+                return False
+            dealt[seat] = tuple(a)
+            if plus:
+                b = [_FAST_CARDS.get(t) for t in second.split()]
+                if None in b:
+                    return False
+                if drawn is None:
+                    drawn = [None] * self.seats
+                drawn[seat] = tuple(b)
+        if drawn is not None and any(d is None for d in drawn):
+            return False
+        hb.dealt = dealt
+        hb.drawn = drawn
+        hb.split = drawn is not None
+        hb.marks.append(("deal", line_no, 1))
+        return True
+
+    def fast_card_line(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        parts = text.split()
+        if len(parts) != 2:
+            return False
+        card = _FAST_CARDS.get(parts[1])
+        if card is None:
+            return False
+        if parts[0] == "turned":
+            hb.turned = card
+        elif parts[0] == "info":
+            hb.info = card
+        else:
+            return False
+        hb.marks.append((parts[0], line_no, text.find(parts[1], len(parts[0])) + 1))
+        return True
+
+    def fast_score(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        below = [0] * len(self.score_labels)
+        above = [0] * len(self.score_labels)
+        aside = 0
+        body = text[6:]
+        if body.strip() != "none":
+            for item in body.split(","):
+                parts = item.split()
+                if len(parts) == 2 and parts[0] == "aside" and parts[1].isdigit() and len(parts[1]) < _FAST_DIGITS:
+                    aside = int(parts[1])
+                    continue
+                if len(parts) not in (3, 5):
+                    return False
+                seat = self.score_of.get(parts[0])
+                if seat is None:
+                    return False
+                for i in range(1, len(parts), 2):
+                    if not parts[i + 1].isdigit() or len(parts[i + 1]) >= _FAST_DIGITS:
+                        return False
+                    if parts[i] == "below":
+                        below[seat] += int(parts[i + 1])
+                    elif parts[i] == "above":
+                        above[seat] += int(parts[i + 1])
+                    else:
+                        return False
+        hb.score = WrittenScore(tuple(below), tuple(above), aside, line_no, 1)
+        return True
+
+    def fast_calls(self, hb: _HandBuilder, text: str, line_no: int, target: list) -> bool:
+        key_end = text.find(" ")
+        if key_end < 0:
+            return False
+        out = []
+        pos = key_end
+        seat_of = self.seat_of
+        for item in text[key_end:].split(","):
+            parts = item.split()
+            if len(parts) != 2:
+                if len(parts) >= 3 and parts[1] in ("melds", "name"):
+                    return False
+                return False
+            seat = seat_of.get(parts[0])
+            call = _FAST_CALLS.get(parts[1])
+            if seat is None or call is None:
+                return False
+            pos = text.find(parts[0], pos + 1)
+            out.append(Call(seat, call[0], call[1], (), line_no, pos + 1))
+        target.extend(out)
+        return True
+
+    # --- lines -------------------------------------------------------------------
+    def line(self, hb: _HandBuilder, key: str, toks: list[_Tok], first: _Tok):
+        # comments right after the keyword (before any item) bind to the whole line
+        lead = []
+        while toks and toks[0].is_comment:
+            lead.append(toks.pop(0).comment)
+        if lead:
+            hb.notes.setdefault(key, []).extend(lead)
+        getattr(self, "line_" + key)(hb, toks, first)
+
+    def line_deal(self, hb, toks, first):
+        hb.marks.append(("deal", first.line, first.col))
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault("deal", []).extend(comments)
+        groups = self.split_items(words, ";")
+        for g in groups:
+            if len(g) >= 2 and g[1].text == ":":
+                g = [g[0]] + g[2:]
+            seat = self.seat(hb, g[0])
+            if seat is None:
+                continue
+            if hb.dealt[seat] is not None:
+                hb.error(g[0], f"the hand of {self.labels[seat]} is given twice")
+            body = g[1:]
+            if len(body) == 1 and body[0].text == "-":
+                continue
+            cards: list[int] = []
+            drawn: list[int] | None = None
+            for t in body:
+                if t.text in ("+", "/", "|"):
+                    if drawn is not None:
+                        hb.error(t, "a hand has one '+' between the dealt and the drawn cards")
+                    drawn = []
+                    continue
+                c = self.card(hb, t)
+                if c is not None:
+                    (drawn if drawn is not None else cards).append(c)
+            hb.dealt[seat] = tuple(cards)
+            if drawn is not None:
+                if hb.drawn is None:
+                    hb.drawn = [None] * self.seats
+                hb.drawn[seat] = tuple(drawn)
+        hb.split = hb.drawn is not None
+        if hb.drawn is not None and any(d is None and h is not None for d, h in zip(hb.drawn, hb.dealt)):
+            hb.error(first, "give the drawn cards (after '+') for every hand, or for none")
+            hb.split = False
+
+    def _single_card(self, hb, toks, first, key):
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault(key, []).extend(comments)
+        if len(words) != 1:
+            hb.error(words[1] if len(words) > 1 else first, f"'{key}' takes one card")
+            return None
+        hb.marks.append((key, words[0].line, words[0].col))
+        return self.card(hb, words[0])
+
+    def line_turned(self, hb, toks, first):
+        words = [t for t in toks if not t.is_comment]
+        # "turned 9H info 8C" on one line is accepted
+        if len(words) >= 3 and words[1].text.lower() == "info":
+            i = toks.index(words[1])
+            hb.info = self._single_card(hb, toks[i + 1:], words[1], "info")
+            toks = toks[:i]
+        c = self._single_card(hb, toks, first, "turned")
+        hb.turned = None if c == UNKNOWN_CARD else c
+
+    def line_info(self, hb, toks, first):
+        c = self._single_card(hb, toks, first, "info")
+        hb.info = None if c == UNKNOWN_CARD else c
+
+    def line_stock(self, hb, toks, first):
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault("stock", []).extend(comments)
+        cards = [self.card(hb, t) for t in words]
+        hb.stock = tuple(c for c in cards if c is not None)
+
+    def _calls(self, hb, toks, after: bool) -> list[Call]:
+        out: list[Call] = []
+        for item in self.split_items(toks):
+            words = [t for t in item if not t.is_comment]
+            comments = tuple(t.comment for t in item if t.is_comment)
+            if not words:
+                if out:
+                    out[-1] = out[-1]._replace(comments=out[-1].comments + comments)
+                continue
+            seat = self.seat(hb, words[0])
+            if len(words) < 2:
+                hb.error(words[0], f"a call is a seat and a word, e.g. '{self.labels[0]} pass'")
+                continue
+            verb_tok = words[1]
+            verb = verb_tok.text.lower()
+            suit = -1
+            melds: tuple = ()
+            kind = CALL_WORDS.get(verb)
+            rest = words[2:]
+            if kind is None and verb.upper() in SUIT_WORDS:
+                kind, suit = "name", SUIT_WORDS[verb.upper()]
+            elif kind == "name":
+                if not rest or rest[0].text.upper() not in SUIT_WORDS:
+                    hb.error(rest[0] if rest else verb_tok, "NAME needs a suit (S, H, D or C)")
+                    continue
+                suit = SUIT_WORDS[rest[0].text.upper()]
+                rest = rest[1:]
+            elif kind == "with":
+                if not rest or rest[0].text.lower() not in SIDE_WORDS:
+                    hb.error(rest[0] if rest else verb_tok, "a side is chosen 'with declarer' or 'with doubler'")
+                    continue
+                kind = SIDE_WORDS[rest[0].text.lower()]
+                rest = rest[1:]
+            elif kind == "melds":
+                ms = []
+                for t in rest:
+                    try:
+                        ms.append(parse_meld(t.text))
+                    except ValueError as e:
+                        hb.error(t, str(e))
+                melds = tuple(ms)
+                rest = []
+            if kind is None:
+                hb.error(verb_tok, f"unknown call '{shown(verb_tok.text)}'")
+                continue
+            if rest:
+                hb.error(rest[0], f"unexpected '{shown(rest[0].text)}' after the call")
+            if seat is None:
+                continue
+            out.append(Call(seat, kind, suit, melds, words[0].line, words[0].col, comments))
+        return out
+
+    def line_auction(self, hb, toks, first):
+        hb.auction.extend(self._calls(hb, toks, after=False))
+
+    def line_after(self, hb, toks, first):
+        hb.after.extend(self._calls(hb, toks, after=True))
+
+    def line_trick(self, hb, toks, first):
+        number = len(hb.tricks) + 1
+        if toks and not toks[0].is_comment and toks[0].text.rstrip(".").isdigit():
+            big = number_too_large("trick number", toks[0].text.rstrip("."))
+            n = -1 if big else int(toks[0].text.rstrip("."))
+            if big:
+                hb.error(toks[0], big)
+            elif n != number:
+                hb.error(toks[0], f"trick {n} follows trick {number - 1}; tricks are numbered in order")
+            toks = toks[1:]
+        if toks and toks[0].text == ":":
+            toks = toks[1:]
+        winner = -1
+        for i, t in enumerate(toks):
+            if t.text in ("->", "=>", "=", ">"):
+                w = [x for x in toks[i + 1:] if not x.is_comment]
+                if w:
+                    s = self.seat(hb, w[0])
+                    winner = -1 if s is None else s
+                toks = toks[:i] + [x for x in toks[i + 1:] if x.is_comment]
+                break
+        plays: list[Play] = []
+        pending_comments: list[str] = []
+        for item in self.split_items(toks):
+            words = [t for t in item if not t.is_comment]
+            comments = tuple(t.comment for t in item if t.is_comment)
+            if not words:
+                if plays:
+                    plays[-1] = plays[-1]._replace(comments=plays[-1].comments + comments)
+                else:
+                    pending_comments.extend(comments)
+                continue
+            if len(words) < 2:
+                hb.error(words[0], f"a card played is a seat and a card, e.g. '{self.labels[0]} KS'")
+                continue
+            seat = self.seat(hb, words[0])
+            card = self.card(hb, words[1])
+            announce = ""
+            if len(words) > 2:
+                a = words[2].text.lower()
+                if a in ("jo", "jotte"):
+                    announce = a
+                else:
+                    announce = a  # kept as written; the validator rules on it (JJ-JOJOTTE-8)
+                if len(words) > 3:
+                    hb.error(words[3], f"unexpected '{shown(words[3].text)}' after the card")
+            if seat is None or card is None:
+                continue
+            plays.append(Play(seat, card, announce, words[1].line, words[1].col, comments))
+        hb.tricks.append(Trick(number, tuple(plays), winner, first.line, first.col, tuple(pending_comments)))
+
+    def line_claim(self, hb, toks, first):
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault("claim", []).extend(comments)
+        if not words:
+            hb.error(first, "'claim' names the player who takes the remaining tricks")
+            return
+        s = self.seat(hb, words[0])
+        if s is not None:
+            hb.claim = s
+
+    def line_result(self, hb, toks, first):
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault("result", []).extend(comments)
+        for item in self.split_items(words):
+            seat = self.seat(hb, item[0])
+            tricks = points = None
+            rest = item[1:]
+            i = 0
+            while i < len(rest):
+                n = self.int_of(hb, rest[i], "a number")
+                unit = rest[i + 1].text.lower() if i + 1 < len(rest) else ""
+                if unit.startswith("trick"):
+                    tricks = n
+                elif unit.startswith("point") or unit.startswith("pt"):
+                    points = n
+                else:
+                    hb.error(rest[i + 1] if i + 1 < len(rest) else rest[i], "write 'N tricks' and 'N points'")
+                i += 2
+            if seat is not None and tricks is not None and points is not None:
+                hb.result.append(SeatResult(seat, tricks, points))
+            elif seat is not None:
+                hb.error(item[0], "a result gives both the tricks and the points, e.g. 'A 6 tricks 110 points'")
+
+    def line_score(self, hb, toks, first):
+        words, comments = self.peel_comments(toks)
+        if comments:
+            hb.notes.setdefault("score", []).extend(comments)
+        below = [0] * len(self.score_labels)
+        above = [0] * len(self.score_labels)
+        aside = 0
+        if len(words) == 1 and words[0].text.lower() in ("none", "-", "0"):
+            hb.score = WrittenScore(tuple(below), tuple(above), 0, first.line, first.col)
+            return
+        for item in self.split_items(words):
+            head = item[0].text.lower()
+            if head in ("aside", "held", "pool"):
+                aside = self.int_of(hb, item[1] if len(item) > 1 else None, "the points held aside") or 0
+                continue
+            seat = self.score_of.get(item[0].text.upper())
+            if seat is None:
+                hb.error(item[0], f"unknown seat '{shown(item[0].text)}' on the score line (the sheet's columns are {' '.join(self.score_labels)})")
+            rest = item[1:]
+            if not rest:
+                hb.error(item[0], "write 'below N' and/or 'above N' after the seat")
+            for i in range(0, len(rest), 2):
+                where = rest[i].text.lower()
+                n = self.int_of(hb, rest[i + 1] if i + 1 < len(rest) else None, f"points {where}")
+                if n is None:
+                    continue
+                if where.startswith("bel") or where == "b":
+                    if seat is not None:
+                        below[seat] += n
+                elif where.startswith("ab") or where == "a":
+                    if seat is not None:
+                        above[seat] += n
+                else:
+                    hb.error(rest[i], f"expected 'below' or 'above', found '{shown(rest[i].text)}'")
+        hb.score = WrittenScore(tuple(below), tuple(above), aside, first.line, first.col)
+
+
+def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) -> Iterator[SessionHeader | HandRecord]:
+    """Stream a file: each session's `SessionHeader`, then its `HandRecord` values, one at a time.
+
+    Memory stays bounded by the largest hand, whatever the size of the file.
+    Problems are collected on the values (``issues``), never raised.
+    """
+    if isinstance(source, str):
+        source = io.StringIO(source)
+    tags: list[tuple[str, str]] = []
+    tag_lines: list[int] = []
+    tag_issues: list[Issue] = []
+    pre_comments: list[str] = []
+    tag_line = 0
+    reader: SessionReader | None = None
+    hb: _HandBuilder | EventHandBuilder | None = None
+    events: EventRules | None = None  # the rules of an event-log game (Pitch, Baloot), else None
+    in_tags = False
+
+    def header() -> SessionHeader:
+        return SessionHeader(tuple(tags), tag_line, name, tuple(pre_comments), tuple(tag_issues), tuple(tag_lines))
+
+    for line_no, text, starts in _logical_lines(source):
+        stripped = text.lstrip()
+        if not stripped:
+            continue
+        if stripped.startswith("["):
+            m = _match_tag(stripped)
+            if reader is not None:
+                # a tag after hands: a new session begins
+                if hb is not None:
+                    yield hb.build()
+                    hb = None
+                reader = None
+                tags, tag_issues, pre_comments, tag_lines = [], [], [], []
+            if not in_tags:
+                in_tags = True
+                tag_line = line_no
+            if m and len(m.group(2)) > MAX_TAG_VALUE:
+                tag_issues.append(Issue("NOTATION", f"the value of the tag [{shown(m.group(1))}] is {len(m.group(2)):,} characters "
+                                        f"long (at most {MAX_TAG_VALUE:,}); it is not kept",
+                                        Location(source=name, line=line_no, column=len(text) - len(stripped) + 1), kind="syntax"))
+            elif m:
+                tag = _CANONICAL_TAGS.get(m.group(1).lower(), m.group(1))
+                tags.append((tag, m.group(2).replace('\\"', '"').replace("\\\\", "\\")))
+                tag_lines.append(line_no)
+                rest = stripped[m.end():]
+                for t in _tokenize(rest, line_no, None):
+                    if t.is_comment:
+                        pre_comments.append(t.comment)
+                    else:
+                        tag_issues.append(Issue("NOTATION", f"unexpected '{shown(t.text)}' after the tag (one tag per line)",
+                                                Location(source=name, line=line_no, column=len(text) - len(stripped) + m.end() + t.col),
+                                                kind="syntax", token=t.text))
+                        break
+            else:
+                col = len(text) - len(stripped) + 1
+                tag_issues.append(Issue("NOTATION", f"cannot read the tag '{shown(stripped)}' (write [Name \"value\"])",
+                                        Location(source=name, line=line_no, column=col), kind="syntax"))
+            continue
+        if starts is None and hb is not None and events is None and "{" not in text and len(stripped) == len(text):
+            key = stripped[:6]
+            if key == "trick " and reader.fast_trick(hb, stripped, line_no):
+                continue
+            if key == "auctio" and stripped.startswith("auction ") and reader.fast_calls(hb, stripped, line_no, hb.auction):
+                continue
+            if key == "after " and reader.fast_calls(hb, stripped, line_no, hb.after):
+                continue
+            if key[:5] == "deal " and reader.fast_deal(hb, stripped, line_no):
+                continue
+            if key[:5] == "hand ":
+                parts = stripped.split()
+                dealer = reader.seat_of.get(parts[3]) if len(parts) == 4 and parts[2] == "dealer" and parts[1].isdigit() and len(parts[1]) < _FAST_DIGITS else None
+                if dealer is not None:
+                    yield hb.build()
+                    hb = _HandBuilder(reader, int(parts[1]), dealer, line_no)
+                    hb.marks.append(("dealer", line_no, len(stripped) - len(parts[3]) + 1))
+                    continue
+            if (key == "turned" or key[:5] == "info ") and reader.fast_card_line(hb, stripped, line_no):
+                continue
+            if key == "score " and reader.fast_score(hb, stripped, line_no):
+                continue
+        if (events is not None and starts is None and isinstance(hb, EventHandBuilder) and "{" not in text
+                and len(stripped) == len(text) and hb.fast_line(stripped, line_no)):
+            continue
+        toks = _tokenize(text, line_no, starts)
+        if toks and toks[-1].is_comment and not toks[-1].text.endswith("}"):
+            # only the last line of a file can end inside a comment (`_logical_lines` joins the others)
+            opened = toks[-1]
+            issue = Issue("NOTATION", "a '{' comment is never closed (it runs to the end of the file)",
+                          Location(source=name, line=opened.line, column=opened.col,
+                                   hand=hb.number if hb is not None else None), kind="syntax", token="{")
+            (hb.issues if hb is not None else tag_issues).append(issue)
+        stray = [t for t in toks if t.text == "}"]
+        if stray:
+            toks = [t for t in toks if t.text != "}"]
+            issue = Issue("NOTATION", "a '}' without an opening '{'", Location(source=name, line=stray[0].line, column=stray[0].col,
+                                                                           hand=hb.number if hb is not None else None), kind="syntax", token="}")
+            if hb is not None:
+                hb.issues.append(issue)
+            else:
+                tag_issues.append(issue)
+            if not toks:
+                continue
+        if toks and all(t.is_comment for t in toks):
+            # a comment on its own line binds to what came before it
+            comments = [t.comment for t in toks]
+            if isinstance(hb, EventHandBuilder):
+                hb.add_comments(comments)
+            elif hb is not None:
+                _bind_trailing(hb, comments)
+            else:
+                pre_comments.extend(comments)
+            continue
+        if reader is None:
+            reader = SessionReader(header())
+            in_tags = False
+            events = _event_rules(reader.header)
+            yield reader.header
+        first = toks[0]
+        key = first.text.lower()
+        if events is not None:
+            if key == "hand":
+                if hb is not None:
+                    yield hb.build()
+                hb = EventHandBuilder(events, name, toks)
+            elif hb is None:
+                hb = EventHandBuilder(events, name, [_Tok("hand", line_no, 1)])
+                hb.add_line(toks)
+            else:
+                hb.add_line(toks)
+            continue
+        if key == "hand":
+            if hb is not None:
+                yield hb.build()
+            hb = _start_hand(reader, toks)
+            continue
+        if hb is None:
+            hb = _HandBuilder(reader, 1, -1, line_no)
+            hb.error(first, "a hand starts with 'hand N dealer X'")
+        if key in LINE_KEYS and key != "hand":
+            try:
+                reader.line(hb, key, toks[1:], first)
+            except (IndexError, ValueError) as e:  # a line too short to read
+                hb.error(first, f"cannot read this '{key}' line ({shown(str(e))})")
+        else:
+            rest = " ".join(t.text for t in toks[1:]) if stray else text[first.col - 1 + len(first.text):].strip()
+            hb.extra.append((first.text, rest))
+            hb.error(first, f"unknown line '{shown(first.text)}' (kept; known lines: {', '.join(LINE_KEYS)})")
+    if hb is not None:
+        yield hb.build()
+    elif reader is None and (tags or tag_issues):
+        yield header()
+
+
+def _event_rules(header: SessionHeader) -> EventRules | None:
+    if not is_event_game(header):
+        return None
+    rules, _ = rules_for(header)
+    return rules if isinstance(rules, EventRules) else None
+
+
+def _bind_trailing(hb: _HandBuilder, comments: list[str]) -> None:
+    if hb.score is not None:
+        hb.notes.setdefault("score", []).extend(comments)
+    elif hb.tricks:
+        t = hb.tricks[-1]
+        if t.plays:
+            last = t.plays[-1]
+            hb.tricks[-1] = t._replace(plays=t.plays[:-1] + (last._replace(comments=last.comments + tuple(comments)),))
+        else:
+            hb.tricks[-1] = t._replace(comments=t.comments + tuple(comments))
+    else:
+        hb.notes.setdefault("hand", []).extend(comments)
+
+
+def _start_hand(reader: SessionReader, toks: list[_Tok]) -> _HandBuilder:
+    words = [t for t in toks if not t.is_comment]
+    comments = [t.comment for t in toks if t.is_comment]
+    first = words[0]
+    number = 0
+    dealer = -1
+    hb = _HandBuilder(reader, 0, -1, first.line)
+    if len(words) > 1 and words[1].text.isdigit() and (big := number_too_large("hand number", words[1].text)):
+        hb.error(words[1], big)
+    elif len(words) > 1 and words[1].text.isdigit():
+        number = int(words[1].text)
+    else:
+        hb.error(words[1] if len(words) > 1 else first, "a hand line is 'hand N dealer X'")
+    i = 2
+    while i < len(words):
+        w = words[i].text.lower()
+        if w == "dealer" and i + 1 < len(words):
+            s = reader.seat(hb, words[i + 1])
+            dealer = -1 if s is None else s
+            hb.marks.append(("dealer", words[i + 1].line, words[i + 1].col))
+            i += 2
+        else:
+            hb.error(words[i], f"unexpected '{shown(words[i].text)}' on the hand line")
+            i += 1
+    if dealer < 0 and not any(w.text.lower() == "dealer" for w in words):
+        hb.error(first, "the hand line names the dealer: 'hand N dealer X'")
+    hb.number = number
+    hb.dealer = dealer
+    hb.issues = [Issue(i.rule, i.message, Location(source=i.loc.source, line=i.loc.line, column=i.loc.column,
+                                                   hand=number), i.kind, i.token) for i in hb.issues]
+    if comments:
+        hb.notes["hand"] = comments
+    return hb
+
+
+def read_sessions(source: TextIO | Iterable[str] | str, name: str | None = None) -> list[Session]:
+    """Read every session of a text into memory (for small inputs; use `iter_records` to stream)."""
+    sessions: list[Session] = []
+    header: SessionHeader | None = None
+    hands: list[HandRecord] = []
+    for item in iter_records(source, name):
+        if isinstance(item, SessionHeader):
+            if header is not None:
+                sessions.append(Session(header, tuple(hands)))
+            header, hands = item, []
+        else:
+            hands.append(item)
+    if header is not None:
+        sessions.append(Session(header, tuple(hands)))
+    return sessions
+
+
+def read_session(text: str, name: str | None = None) -> Session:
+    """Read a text holding exactly one session.
+
+    Raises:
+        NotationError: the text holds no session, or more than one.
+    """
+    sessions = read_sessions(text, name)
+    if len(sessions) != 1:
+        raise NotationError(Issue("NOTATION", f"expected one session, found {len(sessions)}", Location(source=name), "syntax"))
+    return sessions[0]
+
+
+# --- writing -----------------------------------------------------------------
+
+def _c(comments: Iterable[str]) -> str:
+    return "".join(f" {{{c}}}" for c in comments)
+
+
+def write_header(header: SessionHeader) -> str:
+    tags = dict()
+    for k, v in header.tags:
+        tags.setdefault(k, v)
+    tags.pop("Format", None)
+    out = [f'[Format "{FORMAT_VERSION}"]']
+    for k in TAG_ORDER:
+        if k in tags and k != "Format":
+            out.append(_tag(k, tags.pop(k)))
+    for k, v in tags.items():
+        out.append(_tag(k, v))
+    if header.comments:
+        out[-1] += _c(header.comments)
+    return "\n".join(out) + "\n"
+
+
+def _tag(k: str, v: str) -> str:
+    return f'[{k} "' + v.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+
+
+def _cards(cards: Iterable[int], sort: bool = True) -> str:
+    cs = list(cards)
+    known = [c for c in cs if c != UNKNOWN_CARD]
+    if sort:
+        known.sort(key=lambda c: (c >> 4, -(c & 15)))
+    return " ".join([card_name(c) for c in known] + ["?"] * (len(cs) - len(known)))
+
+
+def _call_text(c: Call, labels: tuple[str, ...]) -> str:
+    s = f"{labels[c.seat]} {c.kind.replace('_', ' ')}"
+    if c.kind == "name":
+        s += " " + "SHDC"[c.suit]
+    elif c.kind == "melds":
+        s += " " + " ".join(m.text() for m in c.melds)
+    return s + _c(c.comments)
+
+
+def write_hand(hand: HandRecord, labels: tuple[str, ...], score_labels: tuple[str, ...] | None = None) -> str:
+    """The canonical text of one hand; ``score_labels`` names the sheet's columns when they are sides (NS, EW)."""
+    lines = [f"hand {hand.number} dealer {labels[hand.dealer] if hand.dealer >= 0 else '?'}" + _c(hand.note("hand"))]
+    if any(d is not None for d in hand.dealt):
+        parts = []
+        for seat, cards in enumerate(hand.dealt):
+            if cards is None:
+                parts.append(f"{labels[seat]}: -")
+                continue
+            text = f"{labels[seat]}: {_cards(cards)}"
+            if hand.split and hand.drawn is not None and hand.drawn[seat] is not None:
+                text += " + " + _cards(hand.drawn[seat])
+            parts.append(text.rstrip())
+        lines.append("deal " + "; ".join(parts) + _c(hand.note("deal")))
+    if hand.turned is not None:
+        lines.append(f"turned {card_name(hand.turned)}" + _c(hand.note("turned")))
+    if hand.info is not None:
+        lines.append(f"info {card_name(hand.info)}" + _c(hand.note("info")))
+    if hand.stock is not None:
+        lines.append(f"stock {_cards(hand.stock)}" + _c(hand.note("stock")))
+    if hand.auction or hand.note("auction"):
+        lines.append("auction" + _c(hand.note("auction")) + (" " if hand.auction else "") +
+                     ", ".join(_call_text(c, labels) for c in hand.auction))
+    if hand.after or hand.note("after"):
+        lines.append("after" + _c(hand.note("after")) + (" " if hand.after else "") +
+                     ", ".join(_call_text(c, labels) for c in hand.after))
+    for t in hand.tricks:
+        plays = ", ".join(
+            f"{labels[p.seat]} {card_name(p.card) if p.card != UNKNOWN_CARD else '?'}" + (f" {p.announce}" if p.announce else "") + _c(p.comments)
+            for p in t.plays)
+        text = f"trick {t.number}:" + _c(t.comments) + (" " + plays if plays else "")
+        if t.winner >= 0:
+            text += f" -> {labels[t.winner]}"
+        lines.append(text)
+    if hand.claim >= 0:
+        lines.append(f"claim {labels[hand.claim]}" + _c(hand.note("claim")))
+    if hand.result:
+        lines.append("result " + ", ".join(f"{labels[r.seat]} {r.tricks} tricks {r.points} points" for r in hand.result)
+                     + _c(hand.note("result")))
+    for key, rest in hand.extra:
+        lines.append(f"{key} {rest}".rstrip())
+    if hand.score is not None:
+        lines.append("score " + written_score_text(hand.score, score_labels or labels) + _c(hand.note("score")))
+    return "\n".join(lines) + "\n"
+
+
+def written_score_text(score: WrittenScore, labels: tuple[str, ...]) -> str:
+    items = []
+    for seat, lab in enumerate(labels):
+        parts = []
+        if score.below[seat]:
+            parts.append(f"below {score.below[seat]}")
+        if score.above[seat]:
+            parts.append(f"above {score.above[seat]}")
+        if parts:
+            items.append(f"{lab} " + " ".join(parts))
+    if score.aside:
+        items.append(f"aside {score.aside}")
+    return ", ".join(items) if items else "none"
+
+
+def write_session(session: Session) -> str:
+    """The canonical text of a session: fixed tag order, sorted hands, one event form."""
+    out = io.StringIO()
+    write_stream([session.header, *session.hands], out)
+    return out.getvalue()
+
+
+def seat_labels(header: SessionHeader) -> tuple[str, ...]:
+    """Seat labels of a session's game; an unknown game is read and written as two-player Jo-Jotte."""
+    return tuple(rules_for(header)[0].seat_labels)
+
+
+def sheet_column(seat: int, labels: Sequence[str], columns: Sequence[str]) -> int | None:
+    """The score sheet column that holds a seat's score: its own, or its side's (``NS`` holds ``N`` and ``S``)."""
+    if tuple(columns) == tuple(labels):
+        return seat
+    for i, col in enumerate(columns):
+        if labels[seat] in col:
+            return i
+    return seat if seat < len(columns) else None
+
+
+def sheet_labels(header: SessionHeader) -> tuple[str, ...]:
+    """The score sheet's columns of a session's game: its seats, or its sides (``NS``, ``EW``)."""
+    rules = rules_for(header)[0]
+    return tuple(rules.sheet_labels or rules.seat_labels)
+
+
+def write_sessions(sessions: Iterable[Session]) -> str:
+    return "\n".join(write_session(s) for s in sessions)
+
+
+def write_stream(items: Iterable[SessionHeader | HandRecord], out: TextIO) -> None:
+    """Write what `iter_records` yields, one hand at a time (canonical form)."""
+    labels: tuple[str, ...] = ("A", "B")
+    columns: tuple[str, ...] = labels
+    rules = None
+    first = True
+    for item in items:
+        if isinstance(item, SessionHeader):
+            if not first:
+                out.write("\n")
+            first = False
+            out.write(write_header(item))
+            labels = seat_labels(item)
+            columns = sheet_labels(item)
+            rules = rules_for(item)[0]
+        elif isinstance(item, EventHand):
+            out.write("\n")
+            out.write(write_event_hand(item, rules))
+        else:
+            out.write("\n")
+            out.write(write_hand(item, labels, columns))

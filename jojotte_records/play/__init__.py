@@ -1,0 +1,3 @@
+"""The play floor: the simulator and the plausible players' policies for every game, and the statistics of
+simulated hands.
+"""

@@ -1,0 +1,136 @@
+"""What the report pages of every game share: where an issue points and its rule's text (`issue_view`), the
+index's row of a session (`SessionRow`), and the batching of a session's hand pages into files (`HandFiles`).
+
+`report` (Jo-Jotte's pages and the site) and `report_events` (Pitch's and Baloot's pages) both build on it.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import NamedTuple
+
+from ..errors import Issue
+
+
+class IssueView(NamedTuple):
+    key: str  # the page element it points at (t4c2, a3, p1, deal, score, hand): its data-loc
+    target: str  # the id (after the hand's prefix) of the element to link to: the trick for a card (t4)
+    rule: str
+    kind: str
+    message: str
+    where: str  # hand 1, trick 2, card 2
+    file_pos: str  # examples/x.jjt:19:18
+    rule_text: str  # the rule's sentence in the spec, "" if the spec has none
+    rule_section: str
+
+
+class SessionRow(NamedTuple):
+    """One session on the index page."""
+
+    url: str
+    event: str
+    site: str
+    date: str
+    game: str
+    players: tuple[str, ...]
+    players_key: str  # lower-case names, one per line (for the filter)
+    result: str
+    winner: str
+    rubbers: str
+    rubbers_total: int
+    hands: int
+    disputes: int
+    source: str
+
+
+@lru_cache(maxsize=1)
+def rule_texts() -> dict[str, dict[str, str]]:
+    """The rule sentences of the specs, by rule ID (``jojotte_records/data/rules_*.json``: Jo-Jotte, Pitch, Baloot)."""
+    out: dict[str, dict[str, str]] = {}
+    for game in ("jojotte", "pitch", "baloot"):
+        try:
+            text = resources.files("jojotte_records").joinpath(f"data/rules_{game}.json").read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError):  # pragma: no cover - a broken install
+            continue
+        out.update(json.loads(text)["rules"])
+    return out
+
+
+_NOTATION_TEXT = "The record cannot be read at this point; docs/notation.md gives the grammar."
+
+
+# --- where an issue points ------------------------------------------------------------------------------
+
+def issue_key(issue: Issue) -> str:
+    """The page element an issue is about: ``t4c2`` (trick 4, card 2), ``t4``, ``a3`` (auction call 3),
+    ``p2`` (call 2 after the draw), ``bidding``, ``replay`` (the tricks as a whole), ``deal``, ``score`` or ``hand``."""
+    loc = issue.loc
+    if loc.trick is not None:
+        return f"t{loc.trick}c{loc.card}" if loc.card else f"t{loc.trick}"
+    phase = loc.phase
+    if phase == "auction":
+        return f"a{loc.step}" if loc.step else "bidding"
+    if phase == "after":
+        return f"p{loc.step}" if loc.step else "bidding"
+    if phase == "trick":
+        return "replay"
+    if phase in ("score", "sheet"):
+        return "score"
+    if phase == "deal":
+        return "deal"
+    return "hand"
+
+
+def issue_view(issue: Issue) -> IssueView:
+    texts = rule_texts()
+    entry = texts.get(issue.rule)
+    if entry is not None:
+        text, section = entry["text"], entry["section"]
+    elif issue.rule == "NOTATION":
+        text, section = _NOTATION_TEXT, "notation"
+    else:
+        text, section = "", ""
+    key = issue_key(issue)
+    target = key.partition("c")[0] if key.startswith("t") and "c" in key else key
+    return IssueView(key, target, issue.rule, issue.kind, issue.message, issue.loc.where(), issue.loc.file_pos(),
+                     text, section)
+
+
+# --- a session's hand pages, a file per batch ------------------------------------------------------------
+
+
+class HandFiles:
+    """Where a session's hand pages go: ``per_file`` hands share a file (`HANDS_PER_FILE`), written a batch at a
+    time (``batch``) into the session's folder (``dir``) of the site (``site``)."""
+
+    per_file: int
+    batch: list
+    dir: str
+    site: object
+    title: str
+
+    def hand_file(self, position: int) -> str:
+        """The file that holds the hand at ``position`` (1-based)."""
+        first = (position - 1) // self.per_file * self.per_file + 1
+        return f"hands-{first:04d}.html"
+
+    def hand_url(self, position: int) -> str:
+        return f"{self.hand_file(position)}#hand-{position}"
+
+    def hands_page(self, title: str, first: int, end: int, hands: list) -> tuple[str, object]:
+        """The template and context of the file of ``hands`` (``title``: "Hands 1-10")."""
+        raise NotImplementedError
+
+    def _flush(self, last: bool = False) -> None:
+        """Write the batch of hand views (``self.batch``) as one file; the last hand of a session links nowhere."""
+        hands = self.batch
+        if not hands:
+            return
+        if last:
+            hands[-1] = hands[-1]._replace(next_url="")
+        first, end = hands[0].position, hands[-1].position
+        template, ctx = self.hands_page(f"Hand {first}" if first == end else f"Hands {first}-{end}", first, end, hands)
+        self.site.write_page(f"{self.dir}/{self.hand_file(first)}", template, ctx)
+        self.batch = []

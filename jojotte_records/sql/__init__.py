@@ -1,4 +1,0 @@
-"""The archive's SQL: numbered migrations (``NNN_name.sql``) and named statistic queries (``queries/*.sql``).
-
-Data files only; `jojotte_records.archive` reads them with `importlib.resources`.
-"""
