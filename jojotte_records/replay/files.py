@@ -255,31 +255,6 @@ def _credit(cr, line: str | None) -> dict:
     return {"amount": cr.amount, "rule": cr.rule, "why": cr.why, "line": line}
 
 
-def event_hand_json(v: HandVerdict, labels: tuple[str, ...], rules=None) -> dict:
-    """A hand of a game recorded as a log of events (Pitch, Baloot); ``rules``: the session's, for the card points
-    and the contract."""
-    score = {}
-    st = v.state
-    if v.score is not None:
-        card_points = rules.card_points_taken(st) if rules is not None and st is not None else None
-        parts = rules.column_scores(st, v.score) if rules is not None else ()
-        score = {lab: _column(c, card_points, parts, v.score.delta[c], None, None,
-                              [_credit(cr, None) for cr in v.score.credits if cr.column == c])
-                 for c, lab in enumerate(labels)}
-    return {
-        "hand": v.number,
-        "ok": v.ok,
-        "errors": [i.to_json() for i in v.issues],
-        "unchecked": [i.to_json() for i in v.unchecked],
-        "contract": rules.contract_text(st) or None if rules is not None and st is not None else None,
-        "score": score,
-        "held_aside": 0,
-        "pool": None,
-        "sheet": dict(zip(labels, v.sheet.scores)),
-        "written_score_used": v.used_written_score,
-    }
-
-
 def event_session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dict:
     labels = summary.labels
     return {
@@ -291,7 +266,7 @@ def event_session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dic
         "hands_checked": summary.hands,
         "bad_hands": summary.bad_hands,
         "errors": [i.to_json() for i in summary.issues],
-        "hands": [event_hand_json(h, labels, summary.rules) for h in hands],
+        "hands": [hand_json(h, labels, summary.rules) for h in hands],
         "sheet": dict(zip(labels, summary.sheet.scores)),
         "game_over": summary.sheet.over,
         "winner": [labels[c] for c in summary.winners] or None,
@@ -299,17 +274,23 @@ def event_session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dic
 
 
 def hand_json(v: HandVerdict, labels: tuple[str, ...], rules=None) -> dict:
-    """A Jo-Jotte hand; ``rules``: the session's, for the card points and the contract."""
+    """One hand of any game; ``rules``: the session's, for the card points and the contract. A Jo-Jotte sheet has
+    lines (each column's figures below and above, the held-aside pool); the sheets of the games recorded as a log
+    of events (Pitch, Baloot) have none: ``below``/``above`` and the pool are null, ``held_aside`` 0."""
+    lined = rules is None or rules.notation == "jojotte"
     score = {}
     st = v.state
-    if v.score is not None and v.entry is not None:
+    if v.score is not None and (v.entry is not None or not lined):
         card_points = rules.card_points_taken(st) if rules is not None and st is not None else None
         parts = rules.column_scores(st, v.score) if rules is not None else tuple(
             zip(v.score.trick_points, v.score.meld_points, v.score.total))
-        for s, lab in enumerate(labels):
-            below, above = v.entry.below(s), v.entry.above(s)
-            score[lab] = _column(s, card_points, parts, below + above, below, above,
-                                 [_credit(cr, cr.line) for cr in v.score.credits if cr.seat == s])
+        for c, lab in enumerate(labels):
+            credits = [_credit(cr, cr.line if lined else None) for cr in v.score.credits if cr.column == c]
+            if lined:
+                below, above = v.entry.below(c), v.entry.above(c)
+                score[lab] = _column(c, card_points, parts, below + above, below, above, credits)
+            else:
+                score[lab] = _column(c, card_points, parts, v.score.delta[c], None, None, credits)
     return {
         "hand": v.number,
         "ok": v.ok,
@@ -317,9 +298,9 @@ def hand_json(v: HandVerdict, labels: tuple[str, ...], rules=None) -> dict:
         "unchecked": [i.to_json() for i in v.unchecked],
         "contract": rules.contract_text(st) or None if rules is not None and st is not None else None,
         "score": score,
-        "held_aside": v.entry.held_aside if v.entry is not None else None,
-        "pool": v.sheet.pool,
-        "sheet": dict(zip(labels, v.sheet.total)),
+        "held_aside": (v.entry.held_aside if v.entry is not None else None) if lined else 0,
+        "pool": v.sheet.pool if lined else None,
+        "sheet": dict(zip(labels, v.sheet.scores)),
         "written_score_used": v.used_written_score,
     }
 
