@@ -7,16 +7,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..cards import make_card
-
 # --- what every trick game shares: judging and choosing a card -----------------------------
 
 def bits(mask: int) -> int:
     return mask.bit_count()
-
-
-def suit_mask(suit: int) -> int:
-    return sum(1 << make_card(suit, r) for r in range(2, 15))
 
 
 class TrickView:
