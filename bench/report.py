@@ -30,7 +30,7 @@ from pathlib import Path
 
 CHILD = r"""
 import json, resource, sys, time
-from jojotte_records import report
+from jojotte_records.report import site as report
 from jojotte_records.replay.files import check_paths
 mode, src, out, per_file = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 if mode == "render":

@@ -37,7 +37,7 @@ from pathlib import Path
 # Peak memory is the child's own VmHWM: getrusage's ru_maxrss would carry the parent's high-water mark over exec.
 CHILD = r"""
 import json, statistics, sys, time
-from jojotte_records import engine
+from jojotte_records.replay import engine
 from jojotte_records.replay.files import check_file
 path, runs, fast, chess_games = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", int(sys.argv[4])
 engine.FAST = fast
