@@ -1,0 +1,69 @@
+"""``--jobs N``: work fanned out to worker processes, results given back in input order.
+
+One helper for every command that takes ``--jobs`` (validate, import, analyze, report): the caller cuts its
+input into independent pieces (files, or sessions of a file), names a module-level function that does one
+piece, and reads the results in the order of the pieces, so the output is the same byte for byte as with
+one process. At most ``window`` pieces are in flight, so memory stays bounded however long the input.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def jobs_count(jobs: int) -> int:
+    """The number of processes ``--jobs N`` asks for: 0 means every core, 1 (the default) this process only."""
+    if jobs < 0:
+        raise ValueError("--jobs must be 0 (every core) or a positive number")
+    if jobs == 0:
+        return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    return jobs
+
+
+def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window: int | None = None,
+                preload: Iterable[str] = ()) -> Iterator[R]:
+    """``fn(item)`` for every item, yielded in the order of ``items``.
+
+    With ``jobs`` 1 everything runs here, lazily. With more, ``fn`` (a module-level function, its items and
+    results picklable) runs in that many worker processes, with at most ``window`` items (by default four
+    per worker) read ahead of the result being yielded. ``preload`` names modules the workers import once
+    before their first item. An exception raised by ``fn`` is raised here, at its item's turn.
+    """
+    n = jobs_count(jobs)
+    if n == 1:
+        yield from map(fn, items)
+        return
+    window = window or 4 * n
+    context = _context(preload)
+    with ProcessPoolExecutor(max_workers=n, mp_context=context) as pool:
+        pending: deque[Future] = deque()
+        try:
+            for item in items:
+                pending.append(pool.submit(fn, item))
+                if len(pending) >= window:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:  # a consumer that stops early (or an error) leaves no work running
+            for f in pending:
+                f.cancel()
+
+
+def _context(preload: Iterable[str]):
+    # forkserver where there is one: workers start from a small clean process (no threads of a progress bar
+    # copied by fork), with the modules they need imported once.
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        modules = list(preload)
+        if modules:
+            context.set_forkserver_preload(modules)
+        return context
+    return multiprocessing.get_context("spawn")
