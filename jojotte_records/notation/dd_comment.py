@@ -4,11 +4,12 @@
 analyzer itself read it back. Only the codec lives here, so a reader of the annotation need not import the
 analyzer:
 
-    [%dd eval=25 cost=15 best=KS,QS+jo mark=mistake vs=A-C]
+    [%dd eval=25 cost=15 best=KS,QS+jo mark=mistake vs=A-C alts=KS:40,QS+jo:40,7H:25]
 
 ``eval`` the forced value after the card, ``cost`` what the card gave away against best play, ``best`` the best
 cards (``+word`` an announcement), ``mark`` inaccuracy/mistake/blunder, ``vs`` whose value ``eval`` is (absent:
-A minus B).
+A minus B), ``alts`` (optional) the forced value, on the same scale as ``eval``, after each legal card the
+player had (the analysis board of the hand page).
 """
 
 from __future__ import annotations
@@ -18,18 +19,50 @@ from collections.abc import Iterable
 DD_TAG = "[%dd"  # the comment command the analyzer writes and replaces
 
 
-def format_dd_comment(eval: int, cost: int, best: Iterable[str], mark: str = "", vs: str = "") -> str:
+def format_dd_comment(eval: int, cost: int, best: Iterable[str], mark: str = "", vs: str = "",
+                      alts: Iterable[tuple[str, int]] = ()) -> str:
     """The comment's text.
 
     >>> format_dd_comment(-10, 15, ["KS", "QS+jo"], "mistake")
     '[%dd eval=-10 cost=15 best=KS,QS+jo mark=mistake]'
+    >>> format_dd_comment(25, 0, ["KS"], alts=[("KS", 25), ("7H", 10)])
+    '[%dd eval=25 cost=0 best=KS alts=KS:25,7H:10]'
     """
     text = f"{DD_TAG} eval={eval} cost={cost} best={','.join(best)}"
     if mark:
         text += f" mark={mark}"
     if vs:
         text += f" vs={vs}"
+    alts = list(alts)
+    if alts:
+        text += " alts=" + ",".join(f"{card}:{value}" for card, value in alts)
     return text + "]"
+
+
+def dd_alternatives(comments: Iterable[str]) -> list[tuple[str, int]]:
+    """The ``alts`` of the first ``[%dd …]`` comment among a card's comments: (card, value) for every legal
+    card the player had, in the order written; empty when the analysis did not give them.
+
+    >>> dd_alternatives(["[%dd eval=25 cost=0 best=KS alts=KS:25,7H:10]"])
+    [('KS', 25), ('7H', 10)]
+    >>> dd_alternatives(["[%dd eval=25 cost=0 best=KS alts=KS:x]"])
+    []
+    """
+    for c in comments:
+        f = parse_dd_comment(c)
+        if f is None:
+            continue
+        out = []
+        for item in (f.get("alts") or "").split(","):
+            card, sep, value = item.rpartition(":")
+            try:
+                out.append((card, int(value)))
+            except ValueError:
+                return []
+            if not sep or not card:
+                return []
+        return out
+    return []
 
 
 def is_dd_comment(text: str) -> bool:
