@@ -45,6 +45,29 @@ def test_every_game_gives_the_same_keys(hands):
     assert {"amount", "rule", "why"} <= credit
 
 
+def sessions_of(name: str) -> list[dict]:
+    doc = verdict_json(list(check_paths([str(EXAMPLES / name)])))
+    return [s for f in doc["files"] for s in f["sessions"]]
+
+
+def test_every_game_gives_the_same_session_and_sheet_keys():
+    sessions = {game: sessions_of(name) for game, name in FILES.items()}
+    session_keys = {game: {frozenset(s) - {"hands"} for s in ss} for game, ss in sessions.items()}
+    sheet_keys = {game: {frozenset(c) for s in ss for c in s["sheet"].values()} for game, ss in sessions.items()}
+    assert len(set().union(*session_keys.values())) == 1, session_keys
+    assert len(set().union(*sheet_keys.values())) == 1, sheet_keys
+    assert set().union(*sheet_keys.values()) == {frozenset({"below", "above", "games", "rubbers", "total"})}
+    # the games without a line: only the total, which is the column's score (PIT-GAME-1, BAL-MATCH-1)
+    pitch, = sessions["pitch"]
+    assert all(c["below"] is None and c["rubbers"] is None for c in pitch["sheet"].values())
+    assert pitch["sheet"]["NS"]["total"] == pitch["hands"][-1]["sheet"]["NS"]
+    # the winner: one label (or null), and the list of every winning column, in every game
+    for ss in sessions.values():
+        for s in ss:
+            assert s["winner"] in (s["winners"] + [None])
+            assert s["winner"] is None or s["winners"] == [s["winner"]]
+
+
 def test_games_without_a_line_or_a_pool(hands):
     for game in ("baloot", "pitch"):
         for h in hands[game]:

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
 
 from ..errors import Issue, Location, printable_json
-from ..games import rules_for
 from ..notation.text import iter_records
 from .jojotte import HandVerdict, SessionSummary, validate_stream
 
@@ -255,24 +254,6 @@ def _credit(cr, line: str | None) -> dict:
     return {"amount": cr.amount, "rule": cr.rule, "why": cr.why, "line": line}
 
 
-def event_session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dict:
-    labels = summary.labels
-    return {
-        "event": summary.header.get("Event"),
-        "game": summary.header.get("Game"),
-        "line": summary.header.line,
-        "players": {lab: name for lab, name in zip(summary.seat_labels, summary.seat_names)},
-        "ok": summary.bad_hands == 0 and not summary.issues,
-        "hands_checked": summary.hands,
-        "bad_hands": summary.bad_hands,
-        "errors": [i.to_json() for i in summary.issues],
-        "hands": [hand_json(h, labels, summary.rules) for h in hands],
-        "sheet": dict(zip(labels, summary.sheet.scores)),
-        "game_over": summary.sheet.over,
-        "winner": [labels[c] for c in summary.winners] or None,
-    }
-
-
 def hand_json(v: HandVerdict, labels: tuple[str, ...], rules=None) -> dict:
     """One hand of any game; ``rules``: the session's, for the card points and the contract. A Jo-Jotte sheet has
     lines (each column's figures below and above, the held-aside pool); the sheets of the games recorded as a log
@@ -306,25 +287,25 @@ def hand_json(v: HandVerdict, labels: tuple[str, ...], rules=None) -> dict:
 
 
 def session_json(summary: SessionSummary, hands: list[HandVerdict]) -> dict:
-    if summary.rules.notation == "events":
-        return event_session_json(summary, hands)
+    """One session of any game: the same keys for every game (README, "validate --json")."""
     labels = summary.labels
     sheet = summary.sheet
-    rules = rules_for(summary.header)[0]
+    rules = summary.rules
     return {
         "event": summary.header.get("Event"),
         "game": summary.header.get("Game") or "jojotte",
         "line": summary.header.line,
-        "players": {lab: name for lab, name in zip(labels, summary.names)},
+        "players": {lab: name for lab, name in zip(summary.seat_labels, summary.seat_names)},
         "ok": summary.bad_hands == 0 and not summary.issues,
         "hands_checked": summary.hands,
         "bad_hands": summary.bad_hands,
         "errors": [i.to_json() for i in summary.issues],
         "hands": [hand_json(h, labels, rules) for h in hands],
-        "sheet": {lab: {"below": sheet.below[s], "above": sheet.above[s], "games": sheet.games_total[s],
-                        "rubbers": sheet.rubbers[s], "total": sheet.total[s]} for s, lab in enumerate(labels)},
-        "pool": sheet.pool,
+        "sheet": {lab: rules.sheet_figures(sheet, c) for c, lab in enumerate(labels)},
+        "pool": sheet.pool if rules.notation == "jojotte" else None,
+        "game_over": sheet.over,
         "winner": labels[summary.winner] if summary.winner >= 0 else None,
+        "winners": [labels[c] for c in summary.winners],
     }
 
 

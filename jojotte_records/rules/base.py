@@ -295,6 +295,12 @@ class Rules:
             return Violation(self.game_rule or self.rule_prefix, f"the game was already over before this hand ({won} won)")
         return None
 
+    def sheet_figures(self, sheet, column: int) -> dict:
+        """One column of a session's sheet in ``validate --json``, the same keys in every game: ``below`` /
+        ``above`` (null in games without a line), ``games`` / ``rubbers`` won (null in games without them) and
+        ``total``."""
+        return {"below": None, "above": None, "games": None, "rubbers": None, "total": sheet.scores[column]}
+
     def hand_facts(self, state, score) -> dict:
         """A flat dict of what the archive and the report show of a hand (``contract``, ``declarer`` …)."""
         return {}

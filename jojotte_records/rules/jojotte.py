@@ -1085,6 +1085,10 @@ class JojotteRules(Rules):
         return self, state, (0, 1)
 
     # --- the sheet, through the hooks every game answers ------------------------------
+    def sheet_figures(self, sheet: ScoreSheet, column: int) -> dict:
+        return {"below": sheet.below[column], "above": sheet.above[column], "games": sheet.games_total[column],
+                "rubbers": sheet.rubbers[column], "total": sheet.total[column]}
+
     def new_sheet(self) -> ScoreSheet:
         """An empty sheet: a column per player, or per side (JJ4P-SCORE-1, JJ3-ALT-1), with the session's options."""
         return ScoreSheet.empty(len(self.columns_of()), self.options)
