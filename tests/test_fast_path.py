@@ -21,10 +21,18 @@ from jojotte_records.notation.text import iter_records, write_stream
 from jojotte_records.play.simulate import simulate_items
 from jojotte_records.replay import engine
 from jojotte_records.replay.jojotte import validate_stream
+from jojotte_records.rules.baloot_cards import BALOOT_PACK
 from jojotte_records.rules.jojotte import JojotteRules
+from jojotte_records.rules.pitch_cards import pitch_pack
 
-CARDS = [card_name(c) for c in JojotteRules.pack.cards]
-CALLS = ["pass", "accept", "nt", "double", "redouble", "nullo", "slam", "dix", "name S", "name H", "melds 4J"]
+# the cards of every game's pack (Jo-Jotte's, Baloot's, Pitch's with its jokers), and calls of every game
+CARDS = sorted({card_name(c) for pack in (JojotteRules.pack, BALOOT_PACK, pitch_pack()) for c in pack.cards})
+CALLS = ["pass", "accept", "nt", "double", "redouble", "nullo", "slam", "dix", "name S", "name H", "melds 4J",
+         "hokum", "hokum spades", "sun", "ashkal", "kawesh", "triple", "gahwa locked", "5", "7", "moon", "hearts", "keep"]
+ANNOUNCES = ("jo", "jotte", "baloot", "ekka", "sira", "fifty")
+# the lines a mutation may change: Jo-Jotte's, and the event logs' (Pitch, Baloot)
+BODY = ("deal", "turned", "info", "auction", "after", "trick", "score", "bids", "doubling", "trump", "complete", "discard",
+        "refill", "remainder")
 
 
 def _text(game: str, hands: int, seed: int, variant: str = "") -> str:
@@ -68,15 +76,16 @@ def _mutate_line(line: str, rng: random.Random) -> str:
     if what in ("card", "unknown", "announce") and cards:
         i = rng.choice(cards)
         tail = words[i][2:]
-        words[i] = {"card": rng.choice(CARDS), "unknown": "?", "announce": words[i][:2] + " " + rng.choice(("jo", "jotte"))}[what] + tail
+        words[i] = {"card": rng.choice(CARDS), "unknown": "?", "announce": words[i][:2] + " " + rng.choice(ANNOUNCES)}[what] + tail
         return " ".join(words)
     if what == "winner" and key == "trick":
-        return line.split(" ->")[0] + " -> " + rng.choice("AB")
-    if what == "call" and key in ("auction", "after"):
-        items = line[len(key) + 1:].split(", ")
+        return line.split(" ->")[0] + " -> " + rng.choice(("A", "B", "N", "E", "S", "W"))
+    if what == "call" and key in ("auction", "after", "bids", "doubling", "trump", "remainder"):
+        head, sep, body = line.partition(": ") if ": " in line else (key, " ", line[len(key) + 1:])
+        items = body.split(", ")
         j = rng.randrange(len(items))
         items[j] = items[j].split(" ")[0] + " " + rng.choice(CALLS)
-        return key + " " + ", ".join(items)
+        return head + sep + ", ".join(items)
     if what == "score" and key == "score":
         nums = [i for i, w in enumerate(words) if w.rstrip(",").isdigit()]
         if nums:
@@ -84,7 +93,7 @@ def _mutate_line(line: str, rng: random.Random) -> str:
             tail = "," if words[i].endswith(",") else ""
             words[i] = str(int(words[i].rstrip(",")) + rng.choice((-10, -5, 5, 10, 20))) + tail
             return " ".join(words)
-    if what == "drop" and key in ("trick", "after", "info", "turned"):
+    if what == "drop" and key in ("trick", "after", "info", "turned", "bids", "discard", "refill", "doubling", "remainder"):
         return ""
     return line
 
@@ -96,7 +105,7 @@ def mutate(text: str, rng: random.Random, rate: float = 0.3) -> str:
 
     def flush():
         if hand and rng.random() < rate:
-            body = [i for i, ln in enumerate(hand) if ln.split(" ")[0] in ("deal", "turned", "info", "auction", "after", "trick", "score")]
+            body = [i for i, ln in enumerate(hand) if ln.split(" ")[0] in BODY]
             if body:
                 i = rng.choice(body)
                 if rng.random() < 0.2:
@@ -133,8 +142,10 @@ GAMES = [
     ("jojotte-3", ""),
     ("jojotte-4p", ""),
     ("pitch", ""),
+    ("pitch", "points=16; players=5"),
     ("baloot", ""),
 ]
+FAST_GAMES = ("jojotte", "pitch", "baloot")  # the games with a fast path (not the three- and four-player forms)
 
 
 @pytest.mark.parametrize("game,variant", GAMES)
@@ -142,7 +153,7 @@ def test_fast_and_explaining_paths_agree_on_simulated_records(game, variant):
     slow, n_fast = _same_both_ways(_text(game, 150, 14, variant))
     hands = sum(len(h) for _, h in slow)
     assert hands >= 150 and all(not v.issues for _, h in slow for v in h)
-    if game == "jojotte":
+    if game in FAST_GAMES:
         # the fast path is what ran: every hand recorded in full (a void hand is written without its draw)
         assert n_fast >= hands * 0.8
 
@@ -154,7 +165,7 @@ def test_fast_and_explaining_paths_agree_on_mutated_records(game, variant, seed)
     slow, n_fast = _same_both_ways(text)
     findings = sum(bool(v.issues) for _, h in slow for v in h)
     assert findings >= 10  # the mutations are seen (by the explaining path, the reference)
-    if game == "jojotte":
+    if game in FAST_GAMES:
         assert n_fast > 0  # and the untouched hands still take the fast path
 
 
@@ -163,3 +174,13 @@ def test_a_switched_off_fast_path_explains_every_hand():
     _verdicts(_text("jojotte", 20, 3), False)
     assert engine.COUNTS["fast"] == before["fast"]
     assert engine.COUNTS["explained"] - before["explained"] == 20
+
+
+@pytest.mark.parametrize("game,variant", [("pitch", ""), ("pitch", "points=16; players=5"), ("baloot", "")])
+def test_every_hand_mutated_once_still_agrees_in_the_event_games(game, variant):
+    # every hand changed once (a card, a call, an announcement, a figure, a winner, a dropped line): the fast
+    # path's kernels (trick lines of plain cards) must refuse each illegal card and leave it to the explaining path
+    text = mutate(_text(game, 200, 5, variant), random.Random(5), rate=1.0)
+    slow, n_fast = _same_both_ways(text)
+    findings = sum(bool(v.issues) for _, h in slow for v in h)
+    assert findings >= 50 and n_fast > 0
