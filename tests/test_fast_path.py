@@ -184,3 +184,35 @@ def test_every_hand_mutated_once_still_agrees_in_the_event_games(game, variant):
     slow, n_fast = _same_both_ways(text)
     findings = sum(bool(v.issues) for _, h in slow for v in h)
     assert findings >= 50 and n_fast > 0
+
+
+# --- the reader's fast lines read what the tokenizer reads ---------------------------------------------
+
+TRICKY_CALLS = """[Game "jojotte"]
+[Players "Alice; Bob"]
+[FirstDealer "B"]
+
+hand 1 dealer B
+deal A: JH KH QH 7H AS TS 8S KD QD; B: AH TH 8H AC TC KC 9D 8D 7D
+turned 9H
+info 8C
+auction A pass,B pass,  A name H, B pass
+after B melds AD-QD 4A AS-KS, A melds KH-JH,B pass, A melds 4X, B dix
+trick 1: B AC, A KH jo
+"""
+
+
+def test_fast_call_lines_read_as_the_tokenizer_reads(monkeypatch):
+    # melds holding the seats' letters (AD-QD, 4A), no space after a comma, two spaces, a meld that is none (4X):
+    # every call, its seat's column and the reader's findings the same with the fast line reader on and off
+    from jojotte_records.notation import text as text_mod
+
+    fast = list(iter_records(TRICKY_CALLS, "t.jjt"))
+    monkeypatch.setattr(text_mod.SessionReader, "fast_calls", lambda self, hb, text, line_no, target: False)
+    full = list(iter_records(TRICKY_CALLS, "t.jjt"))
+    assert fast == full
+    hand = full[1]
+    # by hand: "auction A pass,B pass,  A name H" puts A at column 9, B at 16, the third call's A at 25 (after two spaces), B at 35
+    assert [(c.kind, c.column) for c in hand.auction] == [("pass", 9), ("pass", 16), ("name", 25), ("pass", 35)]
+    assert [c.kind for c in hand.after] == ["melds", "melds", "pass", "melds", "dix"]
+    assert hand.after[0].column == 7 and len(hand.after[0].melds) == 3
