@@ -199,16 +199,24 @@ info 8C
 auction A pass,B pass,  A name H, B pass
 after B melds AD-QD 4A AS-KS, A melds KH-JH,B pass, A melds 4X, B dix
 trick 1: B AC, A KH jo
+trick 2: A QH jotte, B TH -> A
+trick 3: B TC, A 9H -> B
+trick 5: A JH, B 8H
+trick 4: A AS, B AH
+trick 5: B KC, A 8s
+trick 6: B 9D,A KD
 """
 
 
-def test_fast_call_lines_read_as_the_tokenizer_reads(monkeypatch):
-    # melds holding the seats' letters (AD-QD, 4A), no space after a comma, two spaces, a meld that is none (4X):
-    # every call, its seat's column and the reader's findings the same with the fast line reader on and off
+def test_fast_call_and_trick_lines_read_as_the_tokenizer_reads(monkeypatch):
+    # melds holding the seats' letters (AD-QD, 4A), no space after a comma, two spaces, a meld that is none (4X);
+    # tricks with a winner (right or wrong), out of order, a lowercase card, no space after the comma: every call
+    # and card, its column and the reader's findings the same with the fast line readers on and off
     from jojotte_records.notation import text as text_mod
 
     fast = list(iter_records(TRICKY_CALLS, "t.jjt"))
     monkeypatch.setattr(text_mod.SessionReader, "fast_calls", lambda self, hb, text, line_no, target: False)
+    monkeypatch.setattr(text_mod.SessionReader, "fast_trick", lambda self, hb, text, line_no: False)
     full = list(iter_records(TRICKY_CALLS, "t.jjt"))
     assert fast == full
     hand = full[1]
@@ -216,3 +224,7 @@ def test_fast_call_lines_read_as_the_tokenizer_reads(monkeypatch):
     assert [(c.kind, c.column) for c in hand.auction] == [("pass", 9), ("pass", 16), ("name", 25), ("pass", 35)]
     assert [c.kind for c in hand.after] == ["melds", "melds", "pass", "melds", "dix"]
     assert hand.after[0].column == 7 and len(hand.after[0].melds) == 3
+    # "trick 2: A QH jotte, B TH -> A": QH at column 12, TH at 24, the winner A (seat 0) as written
+    t2 = hand.tricks[1]
+    assert [(p.column, p.announce) for p in t2.plays] == [(12, "jotte"), (24, "")] and t2.winner == 0
+    assert any("tricks are numbered in order" in i.message for i in hand.issues)

@@ -265,6 +265,10 @@ class SessionReader:
         self.labels = self.rules_class.seat_labels
         self.seats = len(self.labels)
         self.seat_of = {lab.upper(): i for i, lab in enumerate(self.labels)}
+        # a full trick written canonically, one item a seat (see `fast_trick`)
+        seat = "(" + "|".join(sorted(map(re.escape, self.seat_of), key=len, reverse=True)) + ")"
+        item = seat + r" (\S\S)(?: (jo|jotte))?"
+        self.trick_line = re.compile(r"trick (\d{1,6}): " + ", ".join([item] * self.seats) + "(?: -> " + seat + ")?$")
         # the score line names the sheet's columns: the players, or the sides (NS, EW) in a partnership game
         self.score_labels = (self.rules_class.sheet_labels or self.labels)
         self.score_of = {lab.upper(): i for i, lab in enumerate(self.score_labels)}
@@ -318,6 +322,22 @@ class SessionReader:
 
     # --- fast paths for plain canonical lines (no comments); None means "use the full reader" ---
     def fast_trick(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        m = self.trick_line.match(text)
+        if m is not None:
+            # the canonical line of a full trick (``trick 3: A KH jo, B AH -> B``): one match, columns from it
+            g = m.groups()
+            if g[0] == str(len(hb.tricks) + 1):
+                seat_of = self.seat_of
+                plays = []
+                for k in range(1, 3 * self.seats, 3):
+                    card = _FAST_CARDS.get(g[k + 1])
+                    if card is None:
+                        break
+                    plays.append(Play(seat_of[g[k]], card, g[k + 2] or "", line_no, m.start(k + 2) + 1))
+                else:
+                    w = g[-1]
+                    hb.tricks.append(Trick(len(hb.tricks) + 1, tuple(plays), -1 if w is None else seat_of[w], line_no, 1))
+                    return True
         colon = text.find(":")
         if colon < 0:
             return False
