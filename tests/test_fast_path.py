@@ -228,3 +228,21 @@ def test_fast_call_and_trick_lines_read_as_the_tokenizer_reads(monkeypatch):
     t2 = hand.tricks[1]
     assert [(p.column, p.announce) for p in t2.plays] == [(12, "jotte"), (24, "")] and t2.winner == 0
     assert any("tricks are numbered in order" in i.message for i in hand.issues)
+
+
+@pytest.mark.parametrize("game,variant", [("baloot", ""), ("pitch", "points=16; players=5")])
+def test_fast_event_lines_read_as_the_tokenizer_reads(monkeypatch, game, variant):
+    # simulated logs, and lines the fast line reader must leave to the tokenizer (a colon inside a word or twice,
+    # a label that is only a colon, two spaces): the same records, to the column, with it on and off
+    from jojotte_records.notation import event_text
+
+    text = _text(game, 40, 8, variant)
+    lines = text.split("\n")
+    odd = ["deal S:: 9S TH", "trick 1: S 8D:, E KD", "trick 2: : 8C", "bids 1: S  pass", "trick 3: S: 9S, E: JS"]
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("hand 2 "))
+    text = "\n".join(lines[:at] + odd + lines[at:])
+    fast = list(iter_records(text, "t.jjt"))
+    monkeypatch.setattr(event_text.EventHandBuilder, "fast_line", lambda self, text, line_no: False)
+    full = list(iter_records(text, "t.jjt"))
+    assert fast == full
+    assert sum(1 for h in full if hasattr(h, "lines")) == 40
