@@ -8,9 +8,10 @@ state built per trick instead of one per card. No rule is written here: a Baloot
 own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and the trick scored by `trick_winner` and `card_points`
 (BAL-DECK-6 for the last trick's bonus); a Pitch card by the rules' own order of play (`PitchRules.next_in_trick`,
 `first_active`: PIT-PLAY-3/6) and its trump table (`PitchRules.table`: the winner, the points, PIT-PTS-2/3).
-Anything the kernel does not plainly accept (an illegal card, an announcement, a card out of turn, Baloot's
-trick 2 when a project must be shown, the five-handed called card) makes the whole hand take the explaining
-path, whose verdict is the reference. tests/test_fast_path.py holds the two to each other.
+A trick line the kernel does not take (an announcement or a declaration in it, Baloot's trick 2 when a project
+must be shown, the five-handed game's lead of the called card, a trick split over lines) is read item by item;
+a card it does not plainly accept (out of turn, not held, not legal), like any illegal item, makes the whole
+hand take the explaining path, whose verdict is the reference. tests/test_fast_path.py holds the two to each other.
 """
 
 from __future__ import annotations
@@ -56,10 +57,11 @@ class EventFast:
                         break
                     plays.append((seat, card))
                 else:
-                    if plays:
-                        s = kernel(rules, s, number, plays, acts)
-                        if s is None:
-                            return None
+                    done = kernel(rules, s, number, plays, acts) if plays else GENERIC
+                    if done is None:
+                        return None
+                    if done is not GENERIC:
+                        s = done
                         if line.winner and not self._winner_ok(s, number, line.winner):
                             return None
                         continue
@@ -94,14 +96,18 @@ class EventFast:
 
 
 # --- the game kernels: one trick line of plain cards, (seat, card) in written order ----------------
+# A kernel returns the state after the line, None when a card is not plainly legal (the explaining path then runs
+# for the whole hand), or GENERIC, before doing anything, for a line it does not take (read item by item instead).
+GENERIC = object()
+
 
 def baloot_trick(rules, s, number: int, plays: list, acts: list):
-    """A Baloot trick of four plain cards from its lead, or None (the explaining path then runs)."""
+    """A Baloot trick of four plain cards from its lead (see GENERIC for what else it returns)."""
     history = s.history
     done = len(history)
     if (s.phase != baloot.PLAY or s.trick or len(plays) != 4 or number != done + 1
             or (done == 1 and s.best >= 0)):  # trick 2 with a best project: BAL-PROJ-11/12 (the rules decide)
-        return None
+        return GENERIC
     hands = list(s.hands)
     trump, locked, ekka = s.trump, s.locked, s.ekka
     seat = s.leader
@@ -135,10 +141,10 @@ def baloot_trick(rules, s, number: int, plays: list, acts: list):
 
 
 def pitch_trick(rules, s, number: int, plays: list, acts: list):
-    """A Pitch trick of plain cards from its lead (as many as there are players with live cards), or None."""
+    """A Pitch trick of plain cards from its lead, as many as there are players with live cards (see GENERIC)."""
     if (s.phase != pitch.PLAY or s.trick or number != len(s.history) + 1
             or (rules.five and s.called >= 0 and s.partner < 0)):  # PIT-FIVE-5's called card: the rules decide
-        return None
+        return GENERIC
     hands = list(s.hands)
     leader = seat = s.leader
     trick: list[tuple[int, int]] = []
