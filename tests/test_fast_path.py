@@ -21,10 +21,18 @@ from jojotte_records.notation.text import iter_records, write_stream
 from jojotte_records.play.simulate import simulate_items
 from jojotte_records.replay import engine
 from jojotte_records.replay.jojotte import validate_stream
+from jojotte_records.rules.baloot_cards import BALOOT_PACK
 from jojotte_records.rules.jojotte import JojotteRules
+from jojotte_records.rules.pitch_cards import pitch_pack
 
-CARDS = [card_name(c) for c in JojotteRules.pack.cards]
-CALLS = ["pass", "accept", "nt", "double", "redouble", "nullo", "slam", "dix", "name S", "name H", "melds 4J"]
+# the cards of every game's pack (Jo-Jotte's, Baloot's, Pitch's with its jokers), and calls of every game
+CARDS = sorted({card_name(c) for pack in (JojotteRules.pack, BALOOT_PACK, pitch_pack()) for c in pack.cards})
+CALLS = ["pass", "accept", "nt", "double", "redouble", "nullo", "slam", "dix", "name S", "name H", "melds 4J",
+         "hokum", "hokum spades", "sun", "ashkal", "kawesh", "triple", "gahwa locked", "5", "7", "moon", "hearts", "keep"]
+ANNOUNCES = ("jo", "jotte", "baloot", "ekka", "sira", "fifty")
+# the lines a mutation may change: Jo-Jotte's, and the event logs' (Pitch, Baloot)
+BODY = ("deal", "turned", "info", "auction", "after", "trick", "score", "bids", "doubling", "trump", "complete", "discard",
+        "refill", "remainder")
 
 
 def _text(game: str, hands: int, seed: int, variant: str = "") -> str:
@@ -68,15 +76,16 @@ def _mutate_line(line: str, rng: random.Random) -> str:
     if what in ("card", "unknown", "announce") and cards:
         i = rng.choice(cards)
         tail = words[i][2:]
-        words[i] = {"card": rng.choice(CARDS), "unknown": "?", "announce": words[i][:2] + " " + rng.choice(("jo", "jotte"))}[what] + tail
+        words[i] = {"card": rng.choice(CARDS), "unknown": "?", "announce": words[i][:2] + " " + rng.choice(ANNOUNCES)}[what] + tail
         return " ".join(words)
     if what == "winner" and key == "trick":
-        return line.split(" ->")[0] + " -> " + rng.choice("AB")
-    if what == "call" and key in ("auction", "after"):
-        items = line[len(key) + 1:].split(", ")
+        return line.split(" ->")[0] + " -> " + rng.choice(("A", "B", "N", "E", "S", "W"))
+    if what == "call" and key in ("auction", "after", "bids", "doubling", "trump", "remainder"):
+        head, sep, body = line.partition(": ") if ": " in line else (key, " ", line[len(key) + 1:])
+        items = body.split(", ")
         j = rng.randrange(len(items))
         items[j] = items[j].split(" ")[0] + " " + rng.choice(CALLS)
-        return key + " " + ", ".join(items)
+        return head + sep + ", ".join(items)
     if what == "score" and key == "score":
         nums = [i for i, w in enumerate(words) if w.rstrip(",").isdigit()]
         if nums:
@@ -84,7 +93,7 @@ def _mutate_line(line: str, rng: random.Random) -> str:
             tail = "," if words[i].endswith(",") else ""
             words[i] = str(int(words[i].rstrip(",")) + rng.choice((-10, -5, 5, 10, 20))) + tail
             return " ".join(words)
-    if what == "drop" and key in ("trick", "after", "info", "turned"):
+    if what == "drop" and key in ("trick", "after", "info", "turned", "bids", "discard", "refill", "doubling", "remainder"):
         return ""
     return line
 
@@ -96,7 +105,7 @@ def mutate(text: str, rng: random.Random, rate: float = 0.3) -> str:
 
     def flush():
         if hand and rng.random() < rate:
-            body = [i for i, ln in enumerate(hand) if ln.split(" ")[0] in ("deal", "turned", "info", "auction", "after", "trick", "score")]
+            body = [i for i, ln in enumerate(hand) if ln.split(" ")[0] in BODY]
             if body:
                 i = rng.choice(body)
                 if rng.random() < 0.2:
@@ -133,8 +142,10 @@ GAMES = [
     ("jojotte-3", ""),
     ("jojotte-4p", ""),
     ("pitch", ""),
+    ("pitch", "points=16; players=5"),
     ("baloot", ""),
 ]
+FAST_GAMES = ("jojotte", "pitch", "baloot")  # the games with a fast path (not the three- and four-player forms)
 
 
 @pytest.mark.parametrize("game,variant", GAMES)
@@ -142,7 +153,7 @@ def test_fast_and_explaining_paths_agree_on_simulated_records(game, variant):
     slow, n_fast = _same_both_ways(_text(game, 150, 14, variant))
     hands = sum(len(h) for _, h in slow)
     assert hands >= 150 and all(not v.issues for _, h in slow for v in h)
-    if game == "jojotte":
+    if game in FAST_GAMES:
         # the fast path is what ran: every hand recorded in full (a void hand is written without its draw)
         assert n_fast >= hands * 0.8
 
@@ -154,7 +165,7 @@ def test_fast_and_explaining_paths_agree_on_mutated_records(game, variant, seed)
     slow, n_fast = _same_both_ways(text)
     findings = sum(bool(v.issues) for _, h in slow for v in h)
     assert findings >= 10  # the mutations are seen (by the explaining path, the reference)
-    if game == "jojotte":
+    if game in FAST_GAMES:
         assert n_fast > 0  # and the untouched hands still take the fast path
 
 
@@ -163,3 +174,75 @@ def test_a_switched_off_fast_path_explains_every_hand():
     _verdicts(_text("jojotte", 20, 3), False)
     assert engine.COUNTS["fast"] == before["fast"]
     assert engine.COUNTS["explained"] - before["explained"] == 20
+
+
+@pytest.mark.parametrize("game,variant", [("pitch", ""), ("pitch", "points=16; players=5"), ("baloot", "")])
+def test_every_hand_mutated_once_still_agrees_in_the_event_games(game, variant):
+    # every hand changed once (a card, a call, an announcement, a figure, a winner, a dropped line): the fast
+    # path's kernels (trick lines of plain cards) must refuse each illegal card and leave it to the explaining path
+    text = mutate(_text(game, 200, 5, variant), random.Random(5), rate=1.0)
+    slow, n_fast = _same_both_ways(text)
+    findings = sum(bool(v.issues) for _, h in slow for v in h)
+    assert findings >= 50 and n_fast > 0
+
+
+# --- the reader's fast lines read what the tokenizer reads ---------------------------------------------
+
+TRICKY_CALLS = """[Game "jojotte"]
+[Players "Alice; Bob"]
+[FirstDealer "B"]
+
+hand 1 dealer B
+deal A: JH KH QH 7H AS TS 8S KD QD; B: AH TH 8H AC TC KC 9D 8D 7D
+turned 9H
+info 8C
+auction A pass,B pass,  A name H, B pass
+after B melds AD-QD 4A AS-KS, A melds KH-JH,B pass, A melds 4X, B dix
+trick 1: B AC, A KH jo
+trick 2: A QH jotte, B TH -> A
+trick 3: B TC, A 9H -> B
+trick 5: A JH, B 8H
+trick 4: A AS, B AH
+trick 5: B KC, A 8s
+trick 6: B 9D,A KD
+"""
+
+
+def test_fast_call_and_trick_lines_read_as_the_tokenizer_reads(monkeypatch):
+    # melds holding the seats' letters (AD-QD, 4A), no space after a comma, two spaces, a meld that is none (4X);
+    # tricks with a winner (right or wrong), out of order, a lowercase card, no space after the comma: every call
+    # and card, its column and the reader's findings the same with the fast line readers on and off
+    from jojotte_records.notation import text as text_mod
+
+    fast = list(iter_records(TRICKY_CALLS, "t.jjt"))
+    monkeypatch.setattr(text_mod.SessionReader, "fast_calls", lambda self, hb, text, line_no, target: False)
+    monkeypatch.setattr(text_mod.SessionReader, "fast_trick", lambda self, hb, text, line_no: False)
+    full = list(iter_records(TRICKY_CALLS, "t.jjt"))
+    assert fast == full
+    hand = full[1]
+    # by hand: "auction A pass,B pass,  A name H" puts A at column 9, B at 16, the third call's A at 25 (after two spaces), B at 35
+    assert [(c.kind, c.column) for c in hand.auction] == [("pass", 9), ("pass", 16), ("name", 25), ("pass", 35)]
+    assert [c.kind for c in hand.after] == ["melds", "melds", "pass", "melds", "dix"]
+    assert hand.after[0].column == 7 and len(hand.after[0].melds) == 3
+    # "trick 2: A QH jotte, B TH -> A": QH at column 12, TH at 24, the winner A (seat 0) as written
+    t2 = hand.tricks[1]
+    assert [(p.column, p.announce) for p in t2.plays] == [(12, "jotte"), (24, "")] and t2.winner == 0
+    assert any("tricks are numbered in order" in i.message for i in hand.issues)
+
+
+@pytest.mark.parametrize("game,variant", [("baloot", ""), ("pitch", "points=16; players=5")])
+def test_fast_event_lines_read_as_the_tokenizer_reads(monkeypatch, game, variant):
+    # simulated logs, and lines the fast line reader must leave to the tokenizer (a colon inside a word or twice,
+    # a label that is only a colon, two spaces): the same records, to the column, with it on and off
+    from jojotte_records.notation import event_text
+
+    text = _text(game, 40, 8, variant)
+    lines = text.split("\n")
+    odd = ["deal S:: 9S TH", "trick 1: S 8D:, E KD", "trick 2: : 8C", "bids 1: S  pass", "trick 3: S: 9S, E: JS"]
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("hand 2 "))
+    text = "\n".join(lines[:at] + odd + lines[at:])
+    fast = list(iter_records(text, "t.jjt"))
+    monkeypatch.setattr(event_text.EventHandBuilder, "fast_line", lambda self, text, line_no: False)
+    full = list(iter_records(text, "t.jjt"))
+    assert fast == full
+    assert sum(1 for h in full if hasattr(h, "lines")) == 40

@@ -155,15 +155,24 @@ class EventHandBuilder:
         sep = "; " if ";" in rest else ", "
         items = []
         pos = start + 1
+        step = len(sep)
+        labels = self._labels
         for chunk in rest.split(sep):
             parts = chunk.split(" ")
             if not chunk or "" in parts or "," in chunk or ";" in chunk:
                 return False
-            label = parts[0][:-1] if parts[0].endswith(":") else parts[0]
-            if not label or ":" in label or any(":" in w for w in parts[1:]):
-                return False
-            items.append(EventItem(self.label(label), tuple(parts[1:]), line_no, pos))
-            pos += len(chunk) + len(sep)
+            colons = chunk.count(":")
+            if colons:
+                # one colon, ending the label (``S: 9S TH``); any other is left to the tokenizer
+                label = parts[0]
+                if colons != 1 or len(label) < 2 or label[-1] != ":":
+                    return False
+                label = label[:-1]
+            else:
+                label = parts[0]
+            lab = labels.get(label)
+            items.append(EventItem(self.label(label) if lab is None else lab, tuple(parts[1:]), line_no, pos))
+            pos += len(chunk) + step
         self.lines.append(EventLine(keyword, number, tuple(items), winner, line_no, 1))
         return True
 

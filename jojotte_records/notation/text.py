@@ -19,6 +19,7 @@ auction A pass, B pass, A pass, B pass
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from typing import Iterable, Iterator, Sequence, TextIO
 
@@ -113,6 +114,8 @@ _FAST_ANNOUNCE = {"jo": "jo", "jotte": "jotte", "Jo": "jo", "Jotte": "jotte", "J
 _FAST_CALLS = {"pass": ("pass", -1), "accept": ("accept", -1), "nt": ("nt", -1), "double": ("double", -1),
                "redouble": ("redouble", -1), "nullo": ("nullo", -1), "slam": ("slam", -1), "dix": ("dix", -1),
                "defend": ("defend", -1), "withdraw": ("withdraw", -1)}
+_FAST_SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}  # ``name S`` (SUIT_WORDS, the canonical spellings)
+_FAST_MELDS: dict = {}  # a meld's canonical text -> what `parse_meld` reads from it (a value: shared safely)
 
 _CANONICAL_TAGS = {t.lower(): t for t in TAG_ORDER}
 LINE_KEYS = ("hand", "deal", "turned", "info", "stock", "auction", "after", "trick", "result", "claim", "score")
@@ -179,10 +182,14 @@ def _logical_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[
     """Physical lines joined while a ``{`` comment is open: (line number, text, line offsets)."""
     buf: list[str] = []
     start = 0
-    for no, raw in enumerate(lines, first_line):
+    it = iter(lines)
+    head = next(it, None)
+    if head is None:
+        return
+    if head.startswith("\ufeff"):
+        head = head[1:]  # a byte-order mark is stripped
+    for no, raw in enumerate(itertools.chain((head,), it), first_line):
         raw = raw.rstrip("\r\n")
-        if no == first_line and raw.startswith("\ufeff"):
-            raw = raw[1:]  # a byte-order mark is stripped
         if buf:
             buf.append(raw)
             if not _ends_inside_comment(raw, True) or not _ends_inside_comment("\n".join(buf)):
@@ -258,6 +265,10 @@ class SessionReader:
         self.labels = self.rules_class.seat_labels
         self.seats = len(self.labels)
         self.seat_of = {lab.upper(): i for i, lab in enumerate(self.labels)}
+        # a full trick written canonically, one item a seat (see `fast_trick`)
+        seat = "(" + "|".join(sorted(map(re.escape, self.seat_of), key=len, reverse=True)) + ")"
+        item = seat + r" (\S\S)(?: (jo|jotte))?"
+        self.trick_line = re.compile(r"trick (\d{1,6}): " + ", ".join([item] * self.seats) + "(?: -> " + seat + ")?$")
         # the score line names the sheet's columns: the players, or the sides (NS, EW) in a partnership game
         self.score_labels = (self.rules_class.sheet_labels or self.labels)
         self.score_of = {lab.upper(): i for i, lab in enumerate(self.score_labels)}
@@ -311,6 +322,22 @@ class SessionReader:
 
     # --- fast paths for plain canonical lines (no comments); None means "use the full reader" ---
     def fast_trick(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        m = self.trick_line.match(text)
+        if m is not None:
+            # the canonical line of a full trick (``trick 3: A KH jo, B AH -> B``): one match, columns from it
+            g = m.groups()
+            if g[0] == str(len(hb.tricks) + 1):
+                seat_of = self.seat_of
+                plays = []
+                for k in range(1, 3 * self.seats, 3):
+                    card = _FAST_CARDS.get(g[k + 1])
+                    if card is None:
+                        break
+                    plays.append(Play(seat_of[g[k]], card, g[k + 2] or "", line_no, m.start(k + 2) + 1))
+                else:
+                    w = g[-1]
+                    hb.tricks.append(Trick(len(hb.tricks) + 1, tuple(plays), -1 if w is None else seat_of[w], line_no, 1))
+                    return True
         colon = text.find(":")
         if colon < 0:
             return False
@@ -424,24 +451,49 @@ class SessionReader:
         return True
 
     def fast_calls(self, hb: _HandBuilder, text: str, line_no: int, target: list) -> bool:
+        """A canonical line of calls (``auction B pass, A name S``, ``after A melds KH-JH 4K, B pass``): what
+        `_calls` reads from it, each call located at its seat's column; False to leave the line to `_calls`."""
         key_end = text.find(" ")
-        if key_end < 0:
+        if key_end < 0 or ";" in text or ":" in text:
             return False
         out = []
-        pos = key_end
+        start = key_end  # the offset of the current item in ``text``
         seat_of = self.seat_of
         for item in text[key_end:].split(","):
             parts = item.split()
-            if len(parts) != 2:
-                if len(parts) >= 3 and parts[1] in ("melds", "name"):
-                    return False
+            n = len(parts)
+            if n < 2:
                 return False
             seat = seat_of.get(parts[0])
-            call = _FAST_CALLS.get(parts[1])
-            if seat is None or call is None:
+            if seat is None:
                 return False
-            pos = text.find(parts[0], pos + 1)
-            out.append(Call(seat, call[0], call[1], (), line_no, pos + 1))
+            col = start + len(item) - len(item.lstrip()) + 1
+            start += len(item) + 1
+            if n == 2:
+                call = _FAST_CALLS.get(parts[1])
+                if call is None:
+                    return False
+                out.append(Call(seat, call[0], call[1], (), line_no, col))
+            elif parts[1] == "name":
+                suit = _FAST_SUITS.get(parts[2])
+                if n != 3 or suit is None:
+                    return False
+                out.append(Call(seat, "name", suit, (), line_no, col))
+            elif parts[1] == "melds":
+                melds = []
+                for w in parts[2:]:
+                    m = _FAST_MELDS.get(w)
+                    if m is None:
+                        try:
+                            m = parse_meld(w)
+                        except ValueError:
+                            return False  # `_calls` says why
+                        if len(_FAST_MELDS) < 4096:
+                            _FAST_MELDS[w] = m
+                    melds.append(m)
+                out.append(Call(seat, "melds", -1, tuple(melds), line_no, col))
+            else:
+                return False
         target.extend(out)
         return True
 

@@ -11,7 +11,7 @@ reports through the `HandRun` and ends, which ends the replay.
 Locations cost nothing on a legal hand: ``where(ctx, action, violation)`` is called only when an action is
 illegal, and returns the `Location` fields (and, for an event-log item, its text).
 
-The fast path (issue 14) plugs in at `replay_hand`: a codec may offer ``fast(hand, run)``, a replay of the
+The fast path (issue 14) plugs in at `replay_hand`: a codec may offer ``fast(hand, run, dealer, sheet)``, a replay of the
 whole hand that returns the final state when it vouches for the hand (no issue of any kind) and None when it
 is not sure; the explaining loop then runs from the start, and its verdict is the reference.
 """
@@ -104,9 +104,10 @@ class Codec:
         """The hand score the sheet takes from the written figures (`Rules.written_score`), None when none."""
         return None
 
-    def fast(self, hand, run: HandRun):
-        """The final state of a hand replayed fast when the codec vouches for it (legal, complete, nothing to
-        note), None when it is not sure. None here: every hand takes the explaining loop."""
+    def fast(self, hand, run: HandRun, dealer: int, sheet):
+        """The final state of a hand replayed fast from ``dealer``'s deal on ``sheet`` when the codec vouches for
+        it (legal, complete, nothing to note; a codec that keeps the actions puts them in ``run.actions``), None
+        when it is not sure. None here: every hand takes the explaining loop."""
         return None
 
 
@@ -134,7 +135,7 @@ def replay_hand(rules: Rules, codec, hand, run: HandRun, dealer: int, sheet=None
     """Replay one hand from the state before its deal: the codec's fast path first, when it has one and the
     hand vouches for itself, else the explaining loop. Returns the last state reached."""
     if FAST and not run.issues:
-        state = codec.fast(hand, run)
+        state = codec.fast(hand, run, dealer, sheet)
         if state is not None:
             COUNTS["fast"] += 1
             run.state = state

@@ -14,6 +14,7 @@ from ..games import rules_for
 from ..notation.model import EventHand, EventItem, EventLine, EventScore, SessionHeader
 from ..rules.base import CHANCE, Action, EventRules, Violation
 from .engine import Codec, HandRun
+from .fast_events import EventFast
 
 
 def merge_chance(parts: list[Action]) -> Action:
@@ -52,6 +53,14 @@ class EventCodec(Codec):
         self.rules = rules
         self.uses_written = (rules.rule_prefix, "the session sheet uses the written score of this hand")
         self.skips = (rules.rule_prefix, "the hand could not be scored; the sheet skips it")
+        self._fast = EventFast(rules, merge_chance)
+
+    def fast(self, hand: EventHand, run: HandRun, dealer: int, sheet):
+        done = self._fast.hand(hand, dealer, sheet)
+        if done is None:
+            return None
+        run.actions = done[1]
+        return done[0]
 
     def score(self, hand: EventHand, state, run: HandRun, sheet):
         if self.rules.is_terminal(state):

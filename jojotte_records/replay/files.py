@@ -8,6 +8,7 @@ hand through `replay.SessionValidator` (every game) and yields one `FileResult` 
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import sys
@@ -103,14 +104,19 @@ class _CountingLines:
 
     def __iter__(self):
         cb = self.on_progress
+        if cb is None:  # nothing to count: the stream's own iterator, no Python frame per line
+            return iter(self.stream)
+        return self._counted(cb)
+
+    def _counted(self, cb: Callable[[int], None]):
         n = 0
         for line in self.stream:
             n += len(line)
-            if cb is not None and n > 65536:
+            if n > 65536:
                 cb(n)
                 n = 0
             yield line
-        if cb is not None and n:
+        if n:
             cb(n)
 
 
@@ -144,11 +150,8 @@ def open_records(path: str, on_progress: Callable[[int], None] | None = None) ->
         yield from iter_json_records(text, name)
         return
 
-    def lines():
-        yield first
-        yield from stream
     try:
-        yield from iter_records(_CountingLines(lines(), on_progress), name)
+        yield from iter_records(_CountingLines(itertools.chain((first,), stream), on_progress), name)
     finally:
         if path != "-":
             stream.close()

@@ -263,7 +263,7 @@ class JojotteCodec(Codec):
         self.rules = rules
         self._fast = fast_for(rules)
 
-    def fast(self, hand: HandRecord, run: HandRun):
+    def fast(self, hand: HandRecord, run: HandRun, dealer: int, sheet):
         return self._fast.hand(hand) if self._fast is not None else None
 
     def dealer_at(self, hand: HandRecord) -> tuple[int, int]:

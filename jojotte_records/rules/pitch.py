@@ -269,9 +269,9 @@ class PitchRules(EventRules):
     def _to_play(self, s: PitchState) -> int:
         if not s.trick:
             return s.leader
-        return self._next_in_trick(s.hands, s.trick, s.leader)
+        return self.next_in_trick(s.hands, s.trick, s.leader)
 
-    def _next_in_trick(self, hands: tuple[int, ...], trick, leader: int) -> int:
+    def next_in_trick(self, hands: tuple[int, ...], trick, leader: int) -> int:
         """PIT-PLAY-3: the next active player clockwise who has not played to this trick, or -1."""
         last = trick[-1][0]
         for k in range(1, self.seats):
@@ -282,7 +282,7 @@ class PitchRules(EventRules):
                 return seat
         return -1
 
-    def _first_active(self, hands: tuple[int, ...], start: int) -> int:
+    def first_active(self, hands: tuple[int, ...], start: int) -> int:
         """PIT-PLAY-2/6: ``start`` if active, else the first active player clockwise from him; -1 if none."""
         for k in range(self.seats):
             seat = (start + k) % self.seats
@@ -605,14 +605,14 @@ class PitchRules(EventRules):
         """Burn while someone holds more than six live cards (PIT-DRAW-7), then the bidder leads (PIT-PLAY-2)."""
         if self._burner(s) >= 0:
             return s._replace(phase=BURN)
-        leader = self._first_active(s.hands, s.bidder)
+        leader = self.first_active(s.hands, s.bidder)
         return s._replace(phase=PLAY if leader >= 0 else DONE, leader=leader)
 
     def _next_play(self, s: PitchState, a: Action) -> PitchState:
         seat, card = a.seat, a.card
         hands = tuple(h & ~(1 << card) if i == seat else h for i, h in enumerate(s.hands))
         trick = s.trick + ((seat, card),)
-        if self._next_in_trick(hands, trick, s.leader) >= 0:
+        if self.next_in_trick(hands, trick, s.leader) >= 0:
             return s._replace(hands=hands, trick=trick)
         # the trick is complete (PIT-PLAY-5, PIT-PTS-2/3)
         t = self.table(s.trump)
@@ -620,7 +620,7 @@ class PitchRules(EventRules):
         taken = list(s.taken)
         for who, c in trick:
             taken[who if t.auto >> c & 1 else win] += t.points[c]
-        leader = self._first_active(hands, win)  # PIT-PLAY-6
+        leader = self.first_active(hands, win)  # PIT-PLAY-6
         return s._replace(phase=PLAY if leader >= 0 else DONE, hands=hands, trick=(), leader=leader,
                           taken=tuple(taken), history=s.history + ((s.leader, trick, win),))
 

@@ -1,0 +1,175 @@
+"""The fast replay of an event-log hand (Pitch, Baloot; issue 14): the same final state and actions as the
+explaining loop (`engine.replay_steps` over `event_log.EventCodec.steps`), or None when it is not sure.
+
+Every line is read and replayed as the explaining codec does (`EventRules.read_item`, `check`, `advance`, the
+chance items of a line merged into one action) but without locations, generators or the engine's loop; a trick
+line of plain cards written canonically (a seat, one card) is played by a game kernel on local variables, one
+state built per trick instead of one per card. No rule is written here: a Baloot card is checked by the rules'
+own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and the trick scored by `trick_winner` and `card_points`
+(BAL-DECK-6 for the last trick's bonus); a Pitch card by the rules' own order of play (`PitchRules.next_in_trick`,
+`first_active`: PIT-PLAY-3/6) and its trump table (`PitchRules.table`: the winner, the points, PIT-PTS-2/3).
+A trick line the kernel does not take (an announcement or a declaration in it, Baloot's trick 2 when a project
+must be shown, the five-handed game's lead of the called card, a trick split over lines) is read item by item;
+a card it does not plainly accept (out of turn, not held, not legal), like any illegal item, makes the whole
+hand take the explaining path, whose verdict is the reference. tests/test_fast_path.py holds the two to each other.
+"""
+
+from __future__ import annotations
+
+from ..cards import card_name, mask_of
+from ..rules import baloot, pitch
+from ..rules.baloot import BalootRules
+from ..rules.baloot_cards import LAST_TRICK_BONUS, card_points, legal_plays, trick_winner
+from ..rules.base import CHANCE, Action, Violation
+from ..rules.pitch import PitchRules
+
+
+class EventFast:
+    """The fast replay of one session's event-log rules (one per validator)."""
+
+    def __init__(self, rules, merge_chance):
+        """``merge_chance``: how the explaining codec merges the chance items of one line (`event_log.merge_chance`)."""
+        self.rules = rules
+        self.seat_of = {lab: i for i, lab in enumerate(rules.seat_labels)}
+        self.card_of = {card_name(c): c for c in rules.pack.cards}  # the canonical spellings only
+        self.kernel = KERNELS.get(type(rules))  # the games themselves, not a form built on one
+        self.merge_chance = merge_chance
+
+    def hand(self, hand, dealer: int, sheet):
+        """(final state, actions) of a hand the fast path vouches for, else None."""
+        rules = self.rules
+        read_item, check, advance = rules.read_item, rules.check, rules.advance
+        s = rules.initial_state(dealer, sheet)
+        acts: list[Action] = []
+        kernel = self.kernel
+        seat_of, card_of = self.seat_of, self.card_of
+        for line in hand.lines:
+            keyword, number = line.keyword, line.number
+            if keyword == "trick" and kernel is not None and number >= 0:
+                plays = []
+                for item in line.items:
+                    words = item.words
+                    if len(words) != 1:
+                        break
+                    seat = seat_of.get(item.label)
+                    card = card_of.get(words[0])
+                    if seat is None or card is None:
+                        break
+                    plays.append((seat, card))
+                else:
+                    done = kernel(rules, s, number, plays, acts) if plays else GENERIC
+                    if done is None:
+                        return None
+                    if done is not GENERIC:
+                        s = done
+                        if line.winner and not self._winner_ok(s, number, line.winner):
+                            return None
+                        continue
+            chance = []
+            for item in line.items:
+                a = read_item(s, keyword, number, item.label, item.words)
+                if isinstance(a, Violation):
+                    return None
+                if a.seat == CHANCE:
+                    chance.append(a)
+                    continue
+                if check(s, a) is not None:
+                    return None
+                s = advance(s, a)
+                acts.append(a)
+            if chance:
+                a = self.merge_chance(chance)
+                if check(s, a) is not None:
+                    return None
+                s = advance(s, a)
+                acts.append(a)
+            if line.winner and keyword == "trick" and number >= 0 and not self._winner_ok(s, number, line.winner):
+                return None
+        if not rules.is_terminal(s):
+            return None
+        return s, acts
+
+    def _winner_ok(self, s, number: int, winner: str) -> bool:
+        """The written winner of trick ``number`` is not contradicted (what `EventCodec.steps` notes otherwise)."""
+        done = self.rules.tricks(s)
+        return len(done) < number or self.rules.seat_labels[done[number - 1][2]] == winner
+
+
+# --- the game kernels: one trick line of plain cards, (seat, card) in written order ----------------
+# A kernel returns the state after the line, None when a card is not plainly legal (the explaining path then runs
+# for the whole hand), or GENERIC, before doing anything, for a line it does not take (read item by item instead).
+GENERIC = object()
+
+
+def baloot_trick(rules, s, number: int, plays: list, acts: list):
+    """A Baloot trick of four plain cards from its lead (see GENERIC for what else it returns)."""
+    history = s.history
+    done = len(history)
+    if (s.phase != baloot.PLAY or s.trick or len(plays) != 4 or number != done + 1
+            or (done == 1 and s.best >= 0)):  # trick 2 with a best project: BAL-PROJ-11/12 (the rules decide)
+        return GENERIC
+    hands = list(s.hands)
+    trump, locked, ekka = s.trump, s.locked, s.ekka
+    seat = s.leader
+    cards: list[int] = []
+    for x, c in plays:
+        if x != seat:
+            return None
+        h = hands[x]
+        if not h >> c & 1 or not legal_plays(h, tuple(cards), trump, locked, ekka).mask >> c & 1:
+            return None
+        hands[x] = h & ~(1 << c)
+        cards.append(c)
+        acts.append(Action(x, "play", card=c, announce=""))
+        seat = (x + 1) % 4
+    trick = tuple(plays)
+    win = plays[trick_winner(cards, trump)][0]
+    pts = sum(card_points(c, trump) for c in cards)
+    history = history + ((s.leader, trick, win),)
+    if len(history) == 8:
+        pts += LAST_TRICK_BONUS  # BAL-DECK-6
+    t = win % 2  # baloot.team_of
+    points = tuple(p + pts if i == t else p for i, p in enumerate(s.points))
+    taken = tuple(n + 1 if i == t else n for i, n in enumerate(s.taken))
+    s = s._replace(hands=tuple(hands), trick=(), ekka=False, leader=win, history=history, points=points, taken=taken,
+                   played=s.played | mask_of(cards))
+    if len(history) == 1:
+        s = s._replace(best=rules.best_project(s)[0])
+    if len(history) == 8:
+        return s._replace(phase=baloot.DONE)
+    return s
+
+
+def pitch_trick(rules, s, number: int, plays: list, acts: list):
+    """A Pitch trick of plain cards from its lead, as many as there are players with live cards (see GENERIC)."""
+    if (s.phase != pitch.PLAY or s.trick or number != len(s.history) + 1
+            or (rules.five and s.called >= 0 and s.partner < 0)):  # PIT-FIVE-5's called card: the rules decide
+        return GENERIC
+    hands = list(s.hands)
+    leader = seat = s.leader
+    trick: list[tuple[int, int]] = []
+    n = len(plays)
+    for k, (x, c) in enumerate(plays):
+        if x != seat or not hands[x] >> c & 1:
+            return None
+        hands[x] &= ~(1 << c)
+        trick.append((x, c))
+        acts.append(Action(x, "play", card=c))
+        seat = rules.next_in_trick(hands, trick, leader)
+        if seat < 0 and k != n - 1:
+            return None  # the trick ended inside the line
+    if seat >= 0:
+        return None  # a trick line short of a card: the explaining path says so
+    t = rules.table(s.trump)
+    trick_t = tuple(trick)
+    win = trick_t[t.winner_index(tuple(c for _, c in trick_t))][0]
+    taken = list(s.taken)
+    for who, c in trick_t:
+        taken[who if t.auto >> c & 1 else win] += t.points[c]
+    hands_t = tuple(hands)
+    lead = rules.first_active(hands_t, win)  # PIT-PLAY-6
+    return s._replace(phase=pitch.PLAY if lead >= 0 else pitch.DONE, hands=hands_t, trick=(), leader=lead,
+                      taken=tuple(taken), history=s.history + ((leader, trick_t, win),))
+
+
+KERNELS = {BalootRules: baloot_trick, PitchRules: pitch_trick}
