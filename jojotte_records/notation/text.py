@@ -100,6 +100,9 @@ CALL_WORDS = {
     "with_declarer": "with_declarer", "with-declarer": "with_declarer", "with_doubler": "with_doubler",
     "with-doubler": "with_doubler",
 }
+# the calls a trick line may hold among its cards: made during the play, they are irregular (JJ-DIX-3, JJ-MELD-1,
+# JJ-POST-9) unless made before the first card of trick 1
+TRICK_CALLS = ("dix", "melds", "nullo", "slam")
 SIDE_WORDS = {"declarer": "with_declarer", "doubler": "with_doubler"}  # 'C with declarer', 'C with doubler'
 # the spellings the fast path knows; anything else goes through the full tokenizer
 _FAST_CARDS: dict[str, int] = {}
@@ -604,15 +607,23 @@ class SessionReader:
                 toks = toks[:i] + [x for x in toks[i + 1:] if x.is_comment]
                 break
         plays: list[Play] = []
+        calls: list[tuple[int, Call]] = []
         pending_comments: list[str] = []
         for item in self.split_items(toks):
             words = [t for t in item if not t.is_comment]
             comments = tuple(t.comment for t in item if t.is_comment)
             if not words:
-                if plays:
+                if calls and calls[-1][0] == len(plays):
+                    k, c = calls[-1]
+                    calls[-1] = (k, c._replace(comments=c.comments + comments))
+                elif plays:
                     plays[-1] = plays[-1]._replace(comments=plays[-1].comments + comments)
                 else:
                     pending_comments.extend(comments)
+                continue
+            if len(words) >= 2 and CALL_WORDS.get(words[1].text.lower()) in TRICK_CALLS:
+                # a call made during the play (a late dix, JJ-DIX-3): data, for the validator to rule on
+                calls.extend((len(plays), c) for c in self._calls(hb, item, after=True))
                 continue
             if len(words) < 2:
                 hb.error(words[0], f"a card played is a seat and a card, e.g. '{self.labels[0]} KS'")
@@ -631,7 +642,7 @@ class SessionReader:
             if seat is None or card is None:
                 continue
             plays.append(Play(seat, card, announce, words[1].line, words[1].col, comments))
-        hb.tricks.append(Trick(number, tuple(plays), winner, first.line, first.col, tuple(pending_comments)))
+        hb.tricks.append(Trick(number, tuple(plays), winner, first.line, first.col, tuple(pending_comments), tuple(calls)))
 
     def line_claim(self, hb, toks, first):
         words, comments = self.peel_comments(toks)
@@ -1014,9 +1025,11 @@ def write_hand(hand: HandRecord, labels: tuple[str, ...], score_labels: tuple[st
         lines.append("after" + _c(hand.note("after")) + (" " if hand.after else "") +
                      ", ".join(_call_text(c, labels) for c in hand.after))
     for t in hand.tricks:
-        plays = ", ".join(
-            f"{labels[p.seat]} {card_name(p.card) if p.card != UNKNOWN_CARD else '?'}" + (f" {p.announce}" if p.announce else "") + _c(p.comments)
-            for p in t.plays)
+        items = [f"{labels[p.seat]} {card_name(p.card) if p.card != UNKNOWN_CARD else '?'}" + (f" {p.announce}" if p.announce else "")
+                 + _c(p.comments) for p in t.plays]
+        for k, c in reversed(t.calls):  # each call among the cards, where it was made
+            items.insert(k, _call_text(c, labels))
+        plays = ", ".join(items)
         text = f"trick {t.number}:" + _c(t.comments) + (" " + plays if plays else "")
         if t.winner >= 0:
             text += f" -> {labels[t.winner]}"
