@@ -240,3 +240,12 @@ def test_unshown_sequence_must_be_held_when_the_hand_is_known():
     text = example_2("B melds 4K KD-TD, A pass, A melds ?-?-?-?-?")
     [e] = errors(text)
     assert (e.rule, e.loc.column) == ("JJ-MELD-4", 33)
+
+
+def test_melds_declared_during_the_play_are_jj_meld_1():
+    # JJ-MELD-1: melds are declared before the first card of trick 1; written in trick 1 after B's lead
+    text = example_1(after="B melds 9D-7D, A pass, A pass, A dix", trick1="trick 1: B AC, A melds KH-JH, A KH jo")
+    canonical = assert_round_trip(text)
+    assert "trick 1: B AC, A melds KH-JH, A KH jo" in canonical
+    [e] = errors(text)
+    assert (e.rule, e.loc.line, e.loc.column, e.loc.trick, e.loc.card) == ("JJ-MELD-1", TRICK1_LINE, 16, 1, 2)
