@@ -124,10 +124,19 @@ def test_jj_meld_3_two_cards_are_no_sequence(text):
     assert v is not None and v[0] == "JJ-MELD-3"
 
 
-@pytest.mark.parametrize("bad", ["4X", "KH-QS-JH", "AH-QH-JH", "K", "4", "XX-YY"])
-def test_parse_meld_rejects_non_melds(bad):
+@pytest.mark.parametrize("bad", ["4X", "K", "4", "XX-YY", "?"])
+def test_parse_meld_rejects_what_is_no_meld_at_all(bad):
     with pytest.raises(ValueError):
         parse_meld(bad)
+
+
+@pytest.mark.parametrize("text, rule", [("KH-QS-JH", "JJ-MELD-3"), ("AH-QH-JH", "JJ-MELD-3")])
+def test_cards_that_make_no_meld_are_read_and_refused(text, rule):
+    # issue 15: an irregular meld is data (read as declared), refused by the rule it fails, never a syntax error
+    m = parse_meld(text)
+    assert m.text() == "-".join(sorted(text.split("-"), key=lambda c: ("SHDC".index(c[1]), -"789TJQKA".index(c[0]))))
+    bad = check_melds((m,), (1 << 64) - 1, True, "suit")
+    assert bad is not None and bad[0] == rule
 
 
 # --- JJ-MELD-4: the cards must be in the declaring hand -------------------------------------------

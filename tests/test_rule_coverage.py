@@ -49,7 +49,7 @@ KNOWN_GAP: dict[str, str] = {
     **{i: _FLOW for i in ("JJ-DEAL-4", "JJ-BID-11", "JJ-DRAW-2", "JJ-POST-4", "JJ-POST-5", "JJ-POST-7", "JJ-POST-8",
                           "JJ-PLAY-9", "JJ-NULLO-1", "JJ-NULLO-3", "JJ-NULLO-4", "JJ-SLAM-2", "JJ-JOJOTTE-6",
                           "JJ3-DEAL-1", "JJ4P-SEAT-1", "JJ4P-DEAL-1", "JJ4S-4")},
-    **{i: _MELD for i in ("JJ-MELD-6", "JJ-MELD-7", "JJ-MELD-8", "JJ-MELD-9", "JJ-MELD-10", "JJ-MELD-11",
+    **{i: _MELD for i in ("JJ-MELD-6", "JJ-MELD-7", "JJ-MELD-8", "JJ-MELD-9", "JJ-MELD-10",
                           "JJ-MELD-13", "JJ-MELD-14")},
     **{i: _SCORE for i in ("JJ-DBL-3", "JJ-DBL-4", "JJ-DBL-5", "JJ-JOJOTTE-4", "JJ-JOJOTTE-7", "JJ-SCORE-2",
                            "JJ-SCORE-6", "JJ-SCORE-7", "JJ-SCORE-8", "JJ-SCORE-9", "JJ-SCORE-10", "JJ-PRIS-2",

@@ -86,7 +86,7 @@ class EventHandBuilder:
         else:
             self.comments.extend(comments)
 
-    def add_line(self, toks: Sequence) -> None:
+    def add_line(self, toks: Sequence, text: str | None = None) -> None:
         first = toks[0]
         keyword = first.text.lower()
         rest = list(toks[1:])

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 from ..cards import card_name, parse_card
 from ..rules.jojotte_cards import parse_meld
@@ -76,6 +76,11 @@ class PlayModel(_Model):
     """Comments bound to this card."""
 
 
+class TrickCallModel(CallModel):
+    after_cards: int = Field(ge=0)
+    """How many cards of the trick were played before the call (0: before its first card)."""
+
+
 class TrickModel(_Model):
     number: int = Field(ge=1)
     """Trick number, from 1."""
@@ -85,6 +90,16 @@ class TrickModel(_Model):
     """The trick's winner as written at the table (checked by the validator), if written."""
     comments: list[str] = Field(default_factory=list)
     """Comments bound to the trick before its first card."""
+    calls: list[TrickCallModel] = Field(default_factory=list)
+    """Calls written among the cards of the trick (a dix exchanged during the play, JJ-DIX-3), in order."""
+
+    @model_serializer(mode="wrap")
+    def _without_empty_calls(self, handler):
+        # a trick without calls is written as before the field existed (archive content hashes stay the same)
+        out = handler(self)
+        if not self.calls and isinstance(out, dict):
+            out.pop("calls", None)
+        return out
 
 
 class SeatResultModel(_Model):
@@ -241,7 +256,9 @@ def hand_to_model(h: HandRecord, labels: tuple[str, ...], score_labels: tuple[st
         auction=[_call_model(c, labels) for c in h.auction], after=[_call_model(c, labels) for c in h.after],
         tricks=[TrickModel(number=t.number, plays=[PlayModel(seat=labels[p.seat], card=_card_text(p.card), announce=p.announce or None,
                                                              comments=list(p.comments)) for p in t.plays],
-                           winner=labels[t.winner] if t.winner >= 0 else None, comments=list(t.comments)) for t in h.tricks],
+                           winner=labels[t.winner] if t.winner >= 0 else None, comments=list(t.comments),
+                           calls=[TrickCallModel(after_cards=k, **_call_model(c, labels).model_dump()) for k, c in t.calls])
+                for t in h.tricks],
         claim=labels[h.claim] if h.claim >= 0 else None,
         result=[SeatResultModel(seat=labels[r.seat], tricks=r.tricks, points=r.points) for r in h.result],
         score=score, notes={k: list(v) for k, v in h.notes}, extra=list(h.extra))
@@ -327,7 +344,8 @@ def model_to_hand(m: HandModel, labels: tuple[str, ...], score_labels: tuple[str
             above[_seat(columns, k)] = v
         score = WrittenScore(tuple(below), tuple(above), m.score.aside)
     tricks = tuple(Trick(t.number, tuple(Play(_seat(labels, p.seat), _card_code(p.card), p.announce or "", 0, 0, tuple(p.comments))
-                                         for p in t.plays), _seat(labels, t.winner), 0, 0, tuple(t.comments)) for t in m.tricks)
+                                         for p in t.plays), _seat(labels, t.winner), 0, 0, tuple(t.comments),
+                         tuple((c.after_cards, _call(c, labels)) for c in t.calls)) for t in m.tricks)
     return HandRecord(
         m.number, _seat(labels, m.dealer), tuple(dealt), drawn, m.split, _card_code(m.turned) if m.turned else None,
         _card_code(m.info) if m.info else None, tuple(parse_card(c) for c in m.stock) if m.stock is not None else None,

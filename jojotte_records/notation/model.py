@@ -52,6 +52,9 @@ class Trick(NamedTuple):
     line: int = 0
     column: int = 0
     comments: tuple[str, ...] = ()
+    # calls made during the trick, as written among its cards (a dix exchanged late, JJ-DIX-3): each with the
+    # number of cards of the trick played before it
+    calls: tuple[tuple[int, Call], ...] = ()
 
 
 class SeatResult(NamedTuple):

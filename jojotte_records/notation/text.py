@@ -28,6 +28,7 @@ from ..errors import MAX_NUMBER, MAX_TAG_VALUE, Issue, Location, NotationError, 
 from ..games import is_event_game, rules_for
 from ..rules.base import EventRules, find_variant
 from ..rules.jojotte_cards import parse_meld
+from .codec import HandBuilder, HandCodec
 from .event_text import EventHandBuilder, write_event_hand
 from .model import (
     FORMAT_VERSION,
@@ -101,6 +102,9 @@ CALL_WORDS = {
     "with_declarer": "with_declarer", "with-declarer": "with_declarer", "with_doubler": "with_doubler",
     "with-doubler": "with_doubler",
 }
+# the calls a trick line may hold among its cards: made during the play, they are irregular (JJ-DIX-3, JJ-MELD-1,
+# JJ-POST-9) unless made before the first card of trick 1
+TRICK_CALLS = ("dix", "melds", "nullo", "slam")
 SIDE_WORDS = {"declarer": "with_declarer", "doubler": "with_doubler"}  # 'C with declarer', 'C with doubler'
 # the spellings the fast path knows; anything else goes through the full tokenizer
 _FAST_CARDS: dict[str, int] = {}
@@ -240,6 +244,41 @@ class _HandBuilder:
         loc = Location(source=self.r.source, line=tok.line if tok else line, column=tok.col if tok else 1,
                        hand=self.number)
         self.issues.append(Issue(rule, message, loc, kind="syntax", token=tok.text if tok else None))
+
+    # --- the `HandBuilder` interface (notation/codec.py) ---------------------------------
+    def fast_line(self, text: str, line_no: int) -> bool:
+        """A plain canonical line read without the tokenizer; False: the full reader reads it."""
+        r = self.r
+        key = text[:6]
+        if key == "trick ":
+            return r.fast_trick(self, text, line_no)
+        if key == "auctio":
+            return text.startswith("auction ") and r.fast_calls(self, text, line_no, self.auction)
+        if key == "after ":
+            return r.fast_calls(self, text, line_no, self.after)
+        if key[:5] == "deal ":
+            return r.fast_deal(self, text, line_no)
+        if key == "turned" or key[:5] == "info ":
+            return r.fast_card_line(self, text, line_no)
+        if key == "score ":
+            return r.fast_score(self, text, line_no)
+        return False
+
+    def add_line(self, toks: Sequence, text: str | None = None) -> None:
+        first = toks[0]
+        key = first.text.lower()
+        if key in LINE_KEYS and key != "hand":
+            try:
+                self.r.line(self, key, list(toks[1:]), first)
+            except (IndexError, ValueError) as e:  # a line too short to read
+                self.error(first, f"cannot read this '{key}' line ({shown(str(e))})")
+        else:
+            rest = " ".join(t.text for t in toks[1:]) if text is None else text[first.col - 1 + len(first.text):].strip()
+            self.extra.append((first.text, rest))
+            self.error(first, f"unknown line '{shown(first.text)}' (kept; known lines: {', '.join(LINE_KEYS)})")
+
+    def add_comments(self, comments: list[str]) -> None:
+        _bind_trailing(self, comments)
 
     def build(self) -> HandRecord:
         return HandRecord(
@@ -656,15 +695,23 @@ class SessionReader:
                 toks = toks[:i] + [x for x in toks[i + 1:] if x.is_comment]
                 break
         plays: list[Play] = []
+        calls: list[tuple[int, Call]] = []
         pending_comments: list[str] = []
         for item in self.split_items(toks):
             words = [t for t in item if not t.is_comment]
             comments = tuple(t.comment for t in item if t.is_comment)
             if not words:
-                if plays:
+                if calls and calls[-1][0] == len(plays):
+                    k, c = calls[-1]
+                    calls[-1] = (k, c._replace(comments=c.comments + comments))
+                elif plays:
                     plays[-1] = plays[-1]._replace(comments=plays[-1].comments + comments)
                 else:
                     pending_comments.extend(comments)
+                continue
+            if len(words) >= 2 and CALL_WORDS.get(words[1].text.lower()) in TRICK_CALLS:
+                # a call made during the play (a late dix, JJ-DIX-3): data, for the validator to rule on
+                calls.extend((len(plays), c) for c in self._calls(hb, item, after=True))
                 continue
             if len(words) < 2:
                 hb.error(words[0], f"a card played is a seat and a card, e.g. '{self.labels[0]} KS'")
@@ -683,7 +730,7 @@ class SessionReader:
             if seat is None or card is None:
                 continue
             plays.append(Play(seat, card, announce, words[1].line, words[1].col, comments))
-        hb.tricks.append(Trick(number, tuple(plays), winner, first.line, first.col, tuple(pending_comments)))
+        hb.tricks.append(Trick(number, tuple(plays), winner, first.line, first.col, tuple(pending_comments), tuple(calls)))
 
     def line_claim(self, hb, toks, first):
         words, comments = self.peel_comments(toks)
@@ -761,154 +808,192 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) 
     """Stream a file: each session's `SessionHeader`, then its `HandRecord` values, one at a time.
 
     Memory stays bounded by the largest hand, whatever the size of the file.
-    Problems are collected on the values (``issues``), never raised.
+    Problems are collected on the values (``issues``), never raised. A session's hands are read by the codec
+    of its game (`codec_for`), chosen once at its first line after the tags.
     """
     if isinstance(source, str):
         source = io.StringIO(source)
-    tags: list[tuple[str, str]] = []
-    tag_lines: list[int] = []
-    tag_issues: list[Issue] = []
-    pre_comments: list[str] = []
-    tag_line = 0
-    reader: SessionReader | None = None
-    hb: _HandBuilder | EventHandBuilder | None = None
-    events: EventRules | None = None  # the rules of an event-log game (Pitch, Baloot), else None
-    in_tags = False
-
-    def header() -> SessionHeader:
-        return SessionHeader(tuple(tags), tag_line, name, tuple(pre_comments), tuple(tag_issues), tuple(tag_lines))
-
+    st = _Stream(name)
     for line_no, text, starts in _logical_lines(source):
         stripped = text.lstrip()
         if not stripped:
             continue
-        if stripped.startswith("["):
-            m = _match_tag(stripped)
-            if reader is not None:
-                # a tag after hands: a new session begins
-                if hb is not None:
-                    yield hb.build()
-                    hb = None
-                reader = None
-                tags, tag_issues, pre_comments, tag_lines = [], [], [], []
-            if not in_tags:
-                in_tags = True
-                tag_line = line_no
-            if m and len(m.group(2)) > MAX_TAG_VALUE:
-                tag_issues.append(Issue("NOTATION", f"the value of the tag [{shown(m.group(1))}] is {len(m.group(2)):,} characters "
-                                        f"long (at most {MAX_TAG_VALUE:,}); it is not kept",
-                                        Location(source=name, line=line_no, column=len(text) - len(stripped) + 1), kind="syntax"))
-            elif m:
-                tag = _CANONICAL_TAGS.get(m.group(1).lower(), m.group(1))
-                tags.append((tag, m.group(2).replace('\\"', '"').replace("\\\\", "\\")))
-                tag_lines.append(line_no)
-                rest = stripped[m.end():]
-                for t in _tokenize(rest, line_no, None):
-                    if t.is_comment:
-                        pre_comments.append(t.comment)
-                    else:
-                        tag_issues.append(Issue("NOTATION", f"unexpected '{shown(t.text)}' after the tag (one tag per line)",
-                                                Location(source=name, line=line_no, column=len(text) - len(stripped) + m.end() + t.col),
-                                                kind="syntax", token=t.text))
-                        break
-            else:
-                col = len(text) - len(stripped) + 1
-                tag_issues.append(Issue("NOTATION", f"cannot read the tag '{shown(stripped)}' (write [Name \"value\"])",
-                                        Location(source=name, line=line_no, column=col), kind="syntax"))
+        if stripped[0] == "[":
+            done = st.tag(line_no, text, stripped)
+            if done is not None:
+                yield done
             continue
-        if starts is None and hb is not None and events is None and "{" not in text and len(stripped) == len(text):
-            key = stripped[:6]
-            if key == "trick " and reader.fast_trick(hb, stripped, line_no):
+        hb = st.hb
+        if starts is None and hb is not None and "{" not in text and len(stripped) == len(text):
+            # a plain line: the game's fast reader, without the tokenizer
+            if hb.fast_line(stripped, line_no):
                 continue
-            if key == "auctio" and stripped.startswith("auction ") and reader.fast_calls(hb, stripped, line_no, hb.auction):
+            new = st.codec.fast_start(stripped, line_no)
+            if new is not None:
+                yield hb.build()
+                st.hb = new
                 continue
-            if key == "after " and reader.fast_calls(hb, stripped, line_no, hb.after):
-                continue
-            if key[:5] == "deal " and reader.fast_deal(hb, stripped, line_no):
-                continue
-            if key[:5] == "hand ":
-                parts = stripped.split()
-                dealer = reader.seat_of.get(parts[3]) if len(parts) == 4 and parts[2] == "dealer" and parts[1].isdigit() and len(parts[1]) < _FAST_DIGITS else None
-                if dealer is not None:
-                    yield hb.build()
-                    hb = _HandBuilder(reader, int(parts[1]), dealer, line_no)
-                    hb.marks.append(("dealer", line_no, len(stripped) - len(parts[3]) + 1))
-                    continue
-            if (key == "turned" or key[:5] == "info ") and reader.fast_card_line(hb, stripped, line_no):
-                continue
-            if key == "score " and reader.fast_score(hb, stripped, line_no):
-                continue
-        if (events is not None and starts is None and isinstance(hb, EventHandBuilder) and "{" not in text
-                and len(stripped) == len(text) and hb.fast_line(stripped, line_no)):
-            continue
+        yield from st.line(line_no, text, starts)
+    if st.hb is not None:
+        yield st.hb.build()
+    elif st.codec is None and (st.tags or st.tag_issues):
+        yield st.header()
+
+
+class _Stream:
+    """What `iter_records` keeps between lines: the session's tags, its hand codec, the hand being read."""
+
+    def __init__(self, name: str | None):
+        self.name = name
+        self.codec: HandCodec | None = None  # chosen at the session's first line after its tags
+        self.hb: HandBuilder | None = None
+        self.in_tags = False
+        self.tag_line = 0
+        self._new_session()
+
+    def _new_session(self) -> None:
+        self.tags: list[tuple[str, str]] = []
+        self.tag_lines: list[int] = []
+        self.tag_issues: list[Issue] = []
+        self.pre_comments: list[str] = []
+
+    def header(self) -> SessionHeader:
+        return SessionHeader(tuple(self.tags), self.tag_line, self.name, tuple(self.pre_comments), tuple(self.tag_issues),
+                             tuple(self.tag_lines))
+
+    def tag(self, line_no: int, text: str, stripped: str) -> HandRecord | EventHand | None:
+        """A ``[Name "value"]`` line; a tag after hands begins a new session (the last hand is returned)."""
+        done = None
+        name = self.name
+        m = _match_tag(stripped)
+        if self.codec is not None:
+            if self.hb is not None:
+                done = self.hb.build()
+                self.hb = None
+            self.codec = None
+            self._new_session()
+        if not self.in_tags:
+            self.in_tags = True
+            self.tag_line = line_no
+        if m and len(m.group(2)) > MAX_TAG_VALUE:
+            self.tag_issues.append(Issue("NOTATION", f"the value of the tag [{shown(m.group(1))}] is {len(m.group(2)):,} characters "
+                                         f"long (at most {MAX_TAG_VALUE:,}); it is not kept",
+                                         Location(source=name, line=line_no, column=len(text) - len(stripped) + 1), kind="syntax"))
+        elif m:
+            tag = _CANONICAL_TAGS.get(m.group(1).lower(), m.group(1))
+            self.tags.append((tag, m.group(2).replace('\\"', '"').replace("\\\\", "\\")))
+            self.tag_lines.append(line_no)
+            for t in _tokenize(stripped[m.end():], line_no, None):
+                if t.is_comment:
+                    self.pre_comments.append(t.comment)
+                else:
+                    self.tag_issues.append(Issue("NOTATION", f"unexpected '{shown(t.text)}' after the tag (one tag per line)",
+                                                 Location(source=name, line=line_no, column=len(text) - len(stripped) + m.end() + t.col),
+                                                 kind="syntax", token=t.text))
+                    break
+        else:
+            col = len(text) - len(stripped) + 1
+            self.tag_issues.append(Issue("NOTATION", f"cannot read the tag '{shown(stripped)}' (write [Name \"value\"])",
+                                         Location(source=name, line=line_no, column=col), kind="syntax"))
+        return done
+
+    def _issue(self, message: str, tok: _Tok, token: str) -> None:
+        """A problem of the comments' braces: the hand's, or the header's before any hand."""
+        hb = self.hb
+        issue = Issue("NOTATION", message, Location(source=self.name, line=tok.line, column=tok.col,
+                                                    hand=hb.number if hb is not None else None), kind="syntax", token=token)
+        (hb.issues if hb is not None else self.tag_issues).append(issue)
+
+    def line(self, line_no: int, text: str, starts: list[int] | None) -> Iterator[SessionHeader | HandRecord | EventHand]:
+        """A line of a session's body, read by the tokenizer: comments, then the game's codec."""
         toks = _tokenize(text, line_no, starts)
         if toks and toks[-1].is_comment and not toks[-1].text.endswith("}"):
             # only the last line of a file can end inside a comment (`_logical_lines` joins the others)
-            opened = toks[-1]
-            issue = Issue("NOTATION", "a '{' comment is never closed (it runs to the end of the file)",
-                          Location(source=name, line=opened.line, column=opened.col,
-                                   hand=hb.number if hb is not None else None), kind="syntax", token="{")
-            (hb.issues if hb is not None else tag_issues).append(issue)
+            self._issue("a '{' comment is never closed (it runs to the end of the file)", toks[-1], "{")
         stray = [t for t in toks if t.text == "}"]
         if stray:
             toks = [t for t in toks if t.text != "}"]
-            issue = Issue("NOTATION", "a '}' without an opening '{'", Location(source=name, line=stray[0].line, column=stray[0].col,
-                                                                           hand=hb.number if hb is not None else None), kind="syntax", token="}")
-            if hb is not None:
-                hb.issues.append(issue)
-            else:
-                tag_issues.append(issue)
+            self._issue("a '}' without an opening '{'", stray[0], "}")
             if not toks:
-                continue
+                return
         if toks and all(t.is_comment for t in toks):
             # a comment on its own line binds to what came before it
             comments = [t.comment for t in toks]
-            if isinstance(hb, EventHandBuilder):
-                hb.add_comments(comments)
-            elif hb is not None:
-                _bind_trailing(hb, comments)
+            if self.hb is not None:
+                self.hb.add_comments(comments)
             else:
-                pre_comments.extend(comments)
-            continue
-        if reader is None:
-            reader = SessionReader(header())
-            in_tags = False
-            events = _event_rules(reader.header)
-            yield reader.header
-        first = toks[0]
-        key = first.text.lower()
-        if events is not None:
-            if key == "hand":
-                if hb is not None:
-                    yield hb.build()
-                hb = EventHandBuilder(events, name, toks)
-            elif hb is None:
-                hb = EventHandBuilder(events, name, [_Tok("hand", line_no, 1)])
-                hb.add_line(toks)
-            else:
-                hb.add_line(toks)
-            continue
-        if key == "hand":
-            if hb is not None:
-                yield hb.build()
-            hb = _start_hand(reader, toks)
-            continue
-        if hb is None:
-            hb = _HandBuilder(reader, 1, -1, line_no)
-            hb.error(first, "a hand starts with 'hand N dealer X'")
-        if key in LINE_KEYS and key != "hand":
-            try:
-                reader.line(hb, key, toks[1:], first)
-            except (IndexError, ValueError) as e:  # a line too short to read
-                hb.error(first, f"cannot read this '{key}' line ({shown(str(e))})")
+                self.pre_comments.extend(comments)
+            return
+        if self.codec is None:
+            header = self.header()
+            self.in_tags = False
+            self.codec = codec_for(header)
+            yield header
+        raw = None if stray else text  # the line as written, for a line kept unread
+        if toks[0].text.lower() == "hand":
+            if self.hb is not None:
+                yield self.hb.build()
+            self.hb = self.codec.start(toks)
+        elif self.hb is None:
+            self.hb = self.codec.orphan(toks, raw)
         else:
-            rest = " ".join(t.text for t in toks[1:]) if stray else text[first.col - 1 + len(first.text):].strip()
-            hb.extra.append((first.text, rest))
-            hb.error(first, f"unknown line '{shown(first.text)}' (kept; known lines: {', '.join(LINE_KEYS)})")
-    if hb is not None:
-        yield hb.build()
-    elif reader is None and (tags or tag_issues):
-        yield header()
+            self.hb.add_line(toks, raw)
+
+
+class JojotteHands:
+    """The Jo-Jotte hand codec (`HandCodec`): its grammar's lines, read by `SessionReader` into `_HandBuilder`."""
+
+    def __init__(self, reader: SessionReader):
+        self.reader = reader
+
+    def start(self, toks: Sequence) -> _HandBuilder:
+        return _start_hand(self.reader, list(toks))
+
+    def fast_start(self, text: str, line_no: int) -> _HandBuilder | None:
+        if text[:5] != "hand ":
+            return None
+        parts = text.split()
+        if not (len(parts) == 4 and parts[2] == "dealer" and parts[1].isdigit() and len(parts[1]) < _FAST_DIGITS):
+            return None
+        dealer = self.reader.seat_of.get(parts[3])
+        if dealer is None:
+            return None
+        hb = _HandBuilder(self.reader, int(parts[1]), dealer, line_no)
+        hb.marks.append(("dealer", line_no, len(text) - len(parts[3]) + 1))
+        return hb
+
+    def orphan(self, toks: Sequence, text: str | None = None) -> _HandBuilder:
+        hb = _HandBuilder(self.reader, 1, -1, toks[0].line)
+        hb.error(toks[0], "a hand starts with 'hand N dealer X'")
+        hb.add_line(toks, text)
+        return hb
+
+
+class EventHands:
+    """The hand codec (`HandCodec`) of the games written as a log of events: `EventHandBuilder`."""
+
+    def __init__(self, rules: EventRules, source: str | None):
+        self.rules = rules
+        self.source = source
+
+    def start(self, toks: Sequence) -> EventHandBuilder:
+        return EventHandBuilder(self.rules, self.source, toks)
+
+    def fast_start(self, text: str, line_no: int) -> None:
+        return None  # a hand line goes through the tokenizer
+
+    def orphan(self, toks: Sequence, text: str | None = None) -> EventHandBuilder:
+        hb = EventHandBuilder(self.rules, self.source, [_Tok("hand", toks[0].line, 1)])
+        hb.add_line(toks, text)
+        return hb
+
+
+def codec_for(header: SessionHeader) -> HandCodec:
+    """The hand codec of a session's game, from its header (once per session)."""
+    events = _event_rules(header)
+    if events is not None:
+        return EventHands(events, header.source)
+    return JojotteHands(SessionReader(header))
 
 
 def _event_rules(header: SessionHeader) -> EventRules | None:
@@ -1066,9 +1151,11 @@ def write_hand(hand: HandRecord, labels: tuple[str, ...], score_labels: tuple[st
         lines.append("after" + _c(hand.note("after")) + (" " if hand.after else "") +
                      ", ".join(_call_text(c, labels) for c in hand.after))
     for t in hand.tricks:
-        plays = ", ".join(
-            f"{labels[p.seat]} {card_name(p.card) if p.card != UNKNOWN_CARD else '?'}" + (f" {p.announce}" if p.announce else "") + _c(p.comments)
-            for p in t.plays)
+        items = [f"{labels[p.seat]} {card_name(p.card) if p.card != UNKNOWN_CARD else '?'}" + (f" {p.announce}" if p.announce else "")
+                 + _c(p.comments) for p in t.plays]
+        for k, c in reversed(t.calls):  # each call among the cards, where it was made
+            items.insert(k, _call_text(c, labels))
+        plays = ", ".join(items)
         text = f"trick {t.number}:" + _c(t.comments) + (" " + plays if plays else "")
         if t.winner >= 0:
             text += f" -> {labels[t.winner]}"

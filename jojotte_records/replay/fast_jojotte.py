@@ -168,7 +168,7 @@ class JojotteFast:
         win = -1
         for t in tricks:
             plays = t.plays
-            if len(plays) != 2:
+            if len(plays) != 2 or t.calls:  # a call among the cards (a late dix): explained
                 return None
             a, b = plays
             if a.seat != leader or b.seat == leader or a.card == unknown or b.card == unknown:

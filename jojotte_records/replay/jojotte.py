@@ -246,6 +246,12 @@ def _claim_where(hand, a, v):
     return dict(phase="trick", line=hand.line, column=1), None
 
 
+def _trick_call_where(ctx, a, v):
+    """A call written among the cards of a trick: its place is the card it came before (``card``)."""
+    t, k, call = ctx
+    return dict(phase="trick", trick=t.number, card=k + 1, line=call.line, column=call.column), None
+
+
 def _play_where(t, p, v):
     return dict(phase="trick", trick=t.number, card=t.plays.index(p) + 1, line=p.line, column=p.column), None
 
@@ -497,7 +503,10 @@ class JojotteCodec(Codec):
         names = run.names
         done_phase, unknown_card, trick_size = DONE, UNKNOWN_CARD, rules.trick_size
         for t in hand.tricks:
-            for p in t.plays:
+            calls = t.calls
+            for j, p in enumerate(t.plays):
+                if calls:
+                    yield from self._trick_calls(t, j)
                 if p.card == unknown_card or run.state.phase == done_phase:
                     j = t.plays.index(p) + 1
                     if p.card == unknown_card:
@@ -508,6 +517,8 @@ class JojotteCodec(Codec):
                                 phase="trick", trick=t.number, card=j, line=p.line, column=p.column)
                     return
                 yield p, _play_where, t
+            if calls:
+                yield from self._trick_calls(t, len(t.plays))
             if len(t.plays) != trick_size:
                 run.note("JJ-INV-2", f"trick {t.number} has {len(t.plays)} cards, not {trick_size}", "consistency",
                          phase="trick", trick=t.number, line=t.line, column=t.column)
@@ -526,11 +537,18 @@ class JojotteCodec(Codec):
                 return
             yield Action(hand.claim, "claim"), _claim_where, hand
 
+    @staticmethod
+    def _trick_calls(t, played: int):
+        """The calls written in trick ``t`` after ``played`` of its cards (a late dix: JJ-DIX-3), as steps."""
+        for k, c in t.calls:
+            if k == played:
+                yield Action(c.seat, c.kind, melds=c.melds), _trick_call_where, (t, k, c)
+
     def _rebuild(self, hand: HandRecord, seat: int) -> tuple[int, ...] | None:
         cards = [p.card for t in hand.tricks for p in t.plays if p.seat == seat]
         if len(cards) != self.rules.tricks_per_hand or UNKNOWN_CARD in cards:
             return None
-        if any(c.kind == "dix" and c.seat == seat for c in hand.after):
+        if any(c.kind == "dix" and c.seat == seat for c in (*hand.after, *(c for t in hand.tricks for _, c in t.calls))):
             if hand.turned is None:
                 return None
             trump = hand.turned >> 4

@@ -565,6 +565,9 @@ _ORDER[UNKNOWN_CARD] = (99, 0)
 
 
 def meld_view(m: Meld) -> MeldView:
+    if m.cards or not m.shown:  # cards that make no meld, or a meld announced without its cards (issue 15)
+        text = m.describe()
+        return MeldView(text, "black", m.value, _ascii_html(text))
     if m.kind == "four":
         text = f"four {RANK_TEXT.get(m.rank, '?')}s"
         return MeldView(text, "black", m.value, _ascii_html(text))

@@ -552,7 +552,11 @@ class JojotteRules(Rules):
                 return Violation("JJ-DRAW-1", "the draw comes before any call after the bidding")
             return self._check_draw(s, a)
         if phase == AFTER or (phase == PLAY and a.kind == "dix"):
-            return self._check_after(s, a)
+            v = self._check_after(s, a)
+            if v is None and phase == AFTER and (any(not m.shown for m in a.melds)
+                                                 or any(not m.shown for ms in s.melds for m in ms)):
+                v = self._unshown_scored(s, a)
+            return v
         if phase == PLAY:
             if a.kind == "melds":
                 return Violation("JJ-MELD-1", f"{{p{a.seat}}} declared melds after the first card of trick 1")
@@ -562,6 +566,23 @@ class JojotteRules(Rules):
                 return Violation("JJ-BID-12", "the hand was thrown in (all passed); nothing more is played")
             return Violation("JJ-INV-2", f"all {self.tricks_per_hand} tricks have been played")
         return Violation("JJ-INV-2", f"{a.kind} is not possible now")
+
+    def _unshown_scored(self, s: JJState, a: Action) -> Violation | None:
+        """JJ-MELD-11: the call that ends the calls after the draw makes the comparison, and the winner of a class
+        shows every meld he scores. A meld announced without its cards (``?-?-?``, ``4?``) may stay unshown only
+        if it loses whatever its cards (`sequence_key`, `best_four` rank it as the winner otherwise)."""
+        nxt = self.advance(s, a)
+        if nxt.phase != PLAY:
+            return None
+        shown = self.compare_melds(nxt).shown
+        for seat, ms in enumerate(nxt.melds):
+            for m in ms:
+                if not m.shown and m in shown[seat]:
+                    what = "a four of a kind" if m.kind == "four" else f"a sequence of {m.length} cards"
+                    return Violation("JJ-MELD-11", f"{{p{seat}}} announced {what} without showing it, but it wins its"
+                                     " class, or only its cards can decide the comparison: the winner shows every meld"
+                                     " he scores, so the record must give its cards", at=("melds", seat))
+        return None
 
     def _check_call(self, s: JJState, a: Action) -> Violation | None:
         caller = self._caller(s)
@@ -928,7 +949,7 @@ class JojotteRules(Rules):
         shown: list[tuple[Meld, ...]] = [(), ()]
         order = set(best_four_ranks(kind))
         if class_a >= 0:
-            fs = tuple(m for m in s.melds[class_a] if m.kind == "four" and m.rank in order)
+            fs = tuple(m for m in s.melds[class_a] if m.kind == "four" and not m.cards and (m.rank in order or not m.shown))
             points[class_a] += 100 * len(fs)
             shown[class_a] += fs
         if class_b >= 0:

@@ -133,15 +133,26 @@ RANK_CHARS = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "T", 9: "9", 8: "8", 7: "7
 
 
 class Meld(NamedTuple):
-    """A declared honor meld: a four of a kind (``4K``) or a sequence (``KH-JH``)."""
+    """A declared honor meld: a four of a kind (``4K``) or a sequence (``KH-JH``).
+
+    Two irregular forms are kept as data for the validator to rule on: the cards shown for a meld that is no
+    meld (``KH-QH-JH-9H``, ``KD-QD-JH``, ``KS-KH-KD``: ``cards`` holds them, JJ-MELD-2/3 refuse them), and a meld
+    announced by its class and length without its cards (``?-?-?``, ``4?``: ``shown`` is False, JJ-MELD-11).
+    """
 
     kind: str  # "four" or "seq"
-    rank: int  # the four's rank, or the sequence's top rank (sequence order JJ-DECK-4)
-    suit: int  # the sequence's suit; -1 for a four
+    rank: int  # the four's rank, or the sequence's top rank (sequence order JJ-DECK-4); 0 when not shown
+    suit: int  # the sequence's suit; -1 for a four, or when not shown
     length: int
+    cards: tuple[int, ...] = ()  # an irregular meld: the cards shown, in canonical order
+    shown: bool = True  # False: announced by class and length only (JJ-MELD-11)
 
     @property
     def mask(self) -> int:
+        if self.cards:
+            return sum(1 << c for c in set(self.cards))
+        if not self.shown:
+            return 0
         if self.kind == "four":
             return sum(1 << make_card(s, self.rank) for s in range(4))
         return sum(1 << make_card(self.suit, r) for r in range(self.rank - self.length + 1, self.rank + 1))
@@ -153,18 +164,34 @@ class Meld(NamedTuple):
         return SEQUENCE_VALUES.get(self.length, 50)
 
     def text(self) -> str:
+        if self.cards:
+            return "-".join(card_name(c) for c in self.cards)
+        if not self.shown:
+            return "4?" if self.kind == "four" else "-".join("?" * self.length)
         if self.kind == "four":
             return "4" + RANK_CHARS[self.rank]
         return f"{card_name(make_card(self.suit, self.rank))}-{card_name(make_card(self.suit, self.rank - self.length + 1))}"
 
     def describe(self) -> str:
+        if self.cards:
+            return " ".join(card_name(c) for c in self.cards)
+        if not self.shown:
+            return "a four of a kind, not shown" if self.kind == "four" else f"a sequence of {self.length} cards, not shown"
         if self.kind == "four":
             return f"four {RANK_CHARS[self.rank]}s"
         return f"sequence {self.text()} ({self.length} cards)"
 
 
+def _canonical_order(card: int) -> tuple[int, int]:
+    return (card >> 4, -(card & 15))
+
+
 def parse_meld(text: str) -> Meld:
-    """``4K`` (four kings) or ``KH-JH`` (KH QH JH); also ``kh-qh-jh`` and ``4k``.
+    """``4K`` (four kings) or ``KH-JH`` (KH QH JH); also ``kh-qh-jh``, ``4k`` and ``KS-KH-KD-KC``.
+
+    Cards that make no meld (``KH-QH-JH-9H``, ``KD-QD-JH``, ``KS-KH-KD``) are read as the meld declared, for the
+    validator to refuse (JJ-MELD-2/3); ``?-?-?`` and ``4?`` are a sequence of three and a four announced
+    without showing their cards (JJ-MELD-11).
 
     Raises:
         ValueError: not a meld.
@@ -172,6 +199,8 @@ def parse_meld(text: str) -> Meld:
     from ..cards import parse_card
 
     t = text.strip().upper()
+    if t == "4?":
+        return Meld("four", 0, -1, 4, (), False)
     if len(t) == 2 and t[0] == "4":
         rank = {v: k for k, v in RANK_CHARS.items()}.get(t[1])
         if rank is None:
@@ -180,17 +209,58 @@ def parse_meld(text: str) -> Meld:
     if t.startswith("4") and len(t) == 3 and t[1:] == "10":
         return Meld("four", TEN, -1, 4)
     parts = [p for p in t.split("-") if p]
+    if len(parts) >= 2 and all(p == "?" for p in parts):
+        return Meld("seq", 0, -1, len(parts), (), False)
     if len(parts) >= 2:
         cards = [parse_card(p) for p in parts]
         suits = {c >> 4 for c in cards}
-        if len(suits) != 1:
-            raise ValueError(f"invalid meld '{text}': a sequence is of one suit")
         ranks = sorted((c & 15 for c in cards), reverse=True)
+        shown = tuple(sorted(cards, key=_canonical_order))
+        if len({c & 15 for c in cards}) == 1:
+            if len(set(cards)) == 4:
+                return Meld("four", ranks[0], -1, 4)  # the four written card by card
+            return Meld("four", ranks[0], -1, len(cards), shown)  # fewer than four of a rank (JJ-MELD-2)
         top, low = ranks[0], ranks[-1]
-        if len(parts) > 2 and ranks != list(range(top, low - 1, -1)):
-            raise ValueError(f"invalid meld '{text}': the cards are not consecutive")
+        if len(suits) != 1 or (len(parts) > 2 and ranks != list(range(top, low - 1, -1))):
+            # mixed suits, or cards not consecutive (JJ-MELD-3)
+            return Meld("seq", top, shown[0] >> 4, len(cards), shown)
         return Meld("seq", top, suits.pop(), top - low + 1)
     raise ValueError(f"invalid meld '{text}' (write a four as 4K, a sequence as KH-JH)")
+
+
+def _irregular(m: Meld, contract_kind: str) -> tuple[str, str] | None:
+    """Why cards shown as a meld are no meld (JJ-MELD-2 for cards of one rank, JJ-MELD-3 for a sequence)."""
+    names = " ".join(card_name(c) for c in m.cards)
+    if m.kind == "four":
+        return "JJ-MELD-2", (f"{{p}} declared {names} as a four of a kind, but a four of a kind is all four cards"
+                             f" of one rank")
+    if len({c >> 4 for c in m.cards}) > 1:
+        return "JJ-MELD-3", f"{{p}} declared {names} as a sequence, but a sequence is of one suit"
+    return "JJ-MELD-3", f"{{p}} declared {names} as a sequence, but the cards are not consecutive"
+
+
+def longest_run(hand: int) -> int:
+    """The longest run of one suit in ``hand`` in sequence order (JJ-MELD-3)."""
+    best = 0
+    for suit in range(4):
+        run = 0
+        for r in range(SEVEN, ACE + 1):
+            run = run + 1 if hand >> make_card(suit, r) & 1 else 0
+            best = max(best, run)
+    return best
+
+
+def _unshown_problem(m: Meld, hand: int, hand_known: bool, eligible: tuple[int, ...]) -> tuple[str, str] | None:
+    """A meld announced without its cards: a sequence has three cards or more (JJ-MELD-3); a known hand holds
+    such a meld (JJ-MELD-4)."""
+    if m.kind == "seq":
+        if m.length < 3:
+            return "JJ-MELD-3", f"{{p}} announced a sequence of {m.length} cards; a sequence has three or more"
+        if hand_known and longest_run(hand) < m.length:
+            return "JJ-MELD-4", f"{{p}} announced a sequence of {m.length} cards but holds none"
+    elif hand_known and not any(all(hand >> make_card(s, r) & 1 for s in range(4)) for r in eligible):
+        return "JJ-MELD-4", "{p} announced a four of a kind but holds none that counts"
+    return None
 
 
 def four_order(contract_kind: str) -> tuple[int, ...]:
@@ -204,6 +274,13 @@ def check_melds(melds: tuple[Meld, ...], hand: int, hand_known: bool, contract_k
     four_cards = 0
     eligible = four_order(contract_kind)
     for m in melds:
+        if m.cards:
+            return _irregular(m, contract_kind)
+        if not m.shown:
+            bad = _unshown_problem(m, hand, hand_known, eligible)
+            if bad:
+                return bad
+            continue
         if m.kind == "four":
             if m.rank not in eligible:
                 return "JJ-MELD-2", f"{{p}} declared four {RANK_CHARS[m.rank]}s, which are not a meld in {'a suit contract' if contract_kind == 'suit' else 'NT or Nullo'}"
@@ -225,7 +302,7 @@ def check_melds(melds: tuple[Meld, ...], hand: int, hand_known: bool, contract_k
         return "JJ-MELD-5", "{p} used a card in a four and a sequence (variant card_in_one_meld_only)"
     if sequence_must_be_maximal and hand_known:
         for m in melds:
-            if m.kind == "seq":
+            if m.kind == "seq" and m.shown:
                 above = make_card(m.suit, m.rank + 1) if m.rank < ACE else None
                 below = make_card(m.suit, m.rank - m.length) if m.rank - m.length >= SEVEN else None
                 if (above is not None and hand >> above & 1) or (below is not None and hand >> below & 1):
@@ -233,13 +310,22 @@ def check_melds(melds: tuple[Meld, ...], hand: int, hand_known: bool, contract_k
     return None
 
 
-def best_four(melds: tuple[Meld, ...], contract_kind: str) -> int:
-    """Index of the best four in the eligibility order (lower is better), or 99."""
+def best_four(melds: tuple[Meld, ...], contract_kind: str) -> float:
+    """Index of the best four in the eligibility order (lower is better), or 99.
+
+    A four announced without its rank (``4?``) is taken as 0.5: it may beat any four but the highest, so it is
+    the winner unless the other's four is the highest (JJ-MELD-11 then asks for it to be shown)."""
     order = four_order(contract_kind)
-    return min((order.index(m.rank) for m in melds if m.kind == "four" and m.rank in order), default=99)
+    return min((order.index(m.rank) if m.shown else 0.5 for m in melds
+                if m.kind == "four" and not m.cards and (m.rank in order or not m.shown)), default=99)
 
 
 def sequence_key(m: Meld, trump: int, by_value: bool) -> tuple[int, int, int]:
-    """JJ-MELD-8: length (or value class with OP-17's variant), then top card, then trump."""
+    """JJ-MELD-8: length (or value class with OP-17's variant), then top card, then trump.
+
+    A sequence announced without its cards ranks above every shown sequence of its length: at equal length
+    its top card would decide, so it is the winner until it is shown (JJ-MELD-11)."""
     length = min(m.length, 5) if by_value else m.length
+    if not m.shown:
+        return (length, 99, 9)
     return (length, m.rank, 1 if m.suit == trump else 0)
