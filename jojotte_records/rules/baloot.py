@@ -487,6 +487,7 @@ class BalootRules(EventRules):
     list_lines = frozenset({"deal", "complete"})
     dealer_rule = "BAL-DEAL-3"
     trick_rule = "BAL-PLAY-4"
+    play_rule = "BAL-PLAY-1"
     game_rule = "BAL-MATCH-2"
     game_target = MATCH_TARGET
     options: BalootOptions
@@ -964,7 +965,7 @@ class BalootRules(EventRules):
             return Violation("BAL-PLAY-1", f"{who}'s {a.kind} is not an action of Baloot")
         if a.seat != seat:
             if s.trick:
-                return Violation("BAL-PLAY-1", f"it is {{p{seat}}}'s turn to play, not {who}'s")
+                return Violation("BAL-PLAY-1", f"it is {{p{seat}}}'s turn to play to trick {s.tricks_done + 1}, not {who}'s")
             if not s.history:
                 return Violation("BAL-PLAY-2", f"{{p{seat}}} leads the first trick, not {who}")
             return Violation("BAL-PLAY-3", f"{{p{seat}}} won the last trick and leads, not {who}")
@@ -1043,6 +1044,10 @@ class BalootRules(EventRules):
             return Violation("BAL-PROJ-11", f"{who} showed a project out of his turn in trick 2")
         if m & ~BALOOT_PACK.mask:
             return Violation("BAL-DECK-1", f"{who} showed a card that is not in the 32-card pack")
+        if p is None and m.bit_count() == 4 and len({c & 15 for c in iter_cards(m)}) == 1 \
+                and next(iter_cards(m)) & 15 in (SEVEN, EIGHT, NINE):
+            return Violation("BAL-PROJ-3", f"{who} showed {' '.join(card_name(c) for c in iter_cards(m))}: four nines, "
+                                           "eights or sevens are not a project")
         if p is None:
             return Violation("BAL-PROJ-2", f"{who} showed {' '.join(card_name(c) for c in iter_cards(m)) or 'no card'}, "
                                            "which is no project")
@@ -1104,6 +1109,8 @@ class BalootRules(EventRules):
         return None
 
     def _check_complete(self, s: BalootState, a: Action) -> Violation | None:
+        if a.kind in ("pass", "hokum", "sun", "ashkal", "kawesh") and 0 <= a.seat < 4:
+            return Violation("BAL-BID-11", f"{{p{a.seat}}} called {a.kind.upper()} after the auction closed")
         if a.seat != CHANCE or a.kind != "complete" or len(a.cards) != 4:
             return Violation("BAL-DEAL-8", "after the auction the dealer completes the deal (complete N: …; W: …)")
         seen = 0
@@ -1292,7 +1299,7 @@ class BalootRules(EventRules):
         ``bids 2: E hokum spades``, ``complete S: …``, ``doubling W double locked``, ``trick 1: S fifty``,
         ``trick 2: N show KS QS JS TS``, ``trick 3: W KS ekka``, ``trick 5: E QH baloot``."""
         if keyword not in self.line_keywords:  # the line first: a seat means nothing on a line of another game
-            return self._unknown_line(keyword)
+            return self.unknown_line(keyword)
         if keyword in ("deal", "complete"):
             cards = _read_cards(words)
             if isinstance(cards, Violation):
@@ -1332,6 +1339,10 @@ class BalootRules(EventRules):
             return Violation("NOTATION", f"a doubling call is double, triple, four or gahwa (then locked or open), "
                                          f"not '{' '.join(words)}'")
         if keyword == "trick":
+            if low and low[0] in RAISES and len(low) <= 2 and low[-1] in (low[0], "locked", "open"):
+                return Action(seat, low[0], announce=low[1] if len(low) == 2 else "")  # BAL-DBL-1 rules on it
+            if low in (("pass",), ("sun",), ("ashkal",), ("hokum",)):
+                return Action(seat, low[0])  # a call after the auction (BAL-BID-11)
             if len(low) == 1 and low[0] in _KIND_OF_WORD:
                 return Action(seat, "declare", announce=_KIND_OF_WORD[low[0]])
             if low and low[0] == "show":
@@ -1350,7 +1361,18 @@ class BalootRules(EventRules):
                 return Action(seat, "play", card=card, announce=word)
             return Violation("NOTATION", f"a trick item is a card [ekka|baloot], a project kind (sira, fifty, hundred, "
                                          f"fourhundred) or 'show CARDS', not '{' '.join(words)}'")
-        return self._unknown_line(keyword)
+        return self.unknown_line(keyword)
+
+    def check_number(self, s: BalootState, keyword: str, number: int, action: Action, words: tuple[str, ...]) -> Violation | None:
+        """A call written under another round than the one it is made in (``bids 2:`` in round 1: round 2 follows
+        only four passes, BAL-BID-13; ``bids 1:`` after round 1: no round-1 call after its closure, BAL-BID-11);
+        a card written in another trick (`EventRules.check_number`)."""
+        if keyword == "bids" and number >= 1 and s.phase == AUCTION and number != s.round:
+            rule = ("BAL-BID-13" if s.round == 1 else "BAL-BID-20") if number > s.round else \
+                ("BAL-BID-11" if number == 1 else "BAL-BID-15")
+            return Violation(rule, f"{{p{action.seat}}}'s {' '.join(words)} is written in round {number}, but it is "
+                                   f"made in round {s.round}")
+        return super().check_number(s, keyword, number, action, words)
 
     def items_of(self, s: BalootState, a: Action) -> list[tuple[str, int, str, tuple[str, ...]]]:
         labels = self.seat_labels
