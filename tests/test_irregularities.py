@@ -307,3 +307,46 @@ def test_every_rule_of_the_table_is_a_rule_of_its_spec():
     for case in CASES:
         assert case[3] in known, case[0]
 
+# --- a failed moon says why (issue 16, item 11) ---------------------------------------------------
+
+def test_a_failed_moon_says_which_points_the_bidders_did_not_take():
+    # the spec's worked example 1 with S shooting the moon: N-S take 9 points; the 2H, automatic (PIT-PTS-3), is
+    # credited to W who played it in trick 2, so the moon fails (PIT-MOON-2) and N-S lose the game (PIT-MOON-4)
+    text = mutated(PITCH, [("S 6, W pass", "S moon, W pass"), ("score NS 6, EW 1", "score NS 0, EW 0")])
+    [(summary, [verdict])] = list(validate_stream(iter_records(text, "t.jjt")))
+    assert verdict.ok
+    [moon] = [c for c in verdict.score.credits if c.rule == "PIT-MOON-4" and c.column == 0]  # N-S
+    assert "9 of 10" in moon.why and "2H (1 point) went to W" in moon.why and "the game is lost" in moon.why
+
+
+def test_every_failed_moon_lists_exactly_the_points_the_bidders_missed():
+    # an independent sum: the points named in the reason are the N points of the variant less the bidders' T_b
+    import random
+
+    from jojotte_records.rules.pitch import PitchOptions, PitchRules, play_random_hand
+
+    def moon_first(actions, rng):
+        return next((a for a in actions if a.kind == "moon"), None) or rng.choice(actions)
+
+    for variant in ("", "points=16", "trump_discard=allowed_dead"):
+        r = PitchRules(PitchOptions.parse(variant) if variant else None)
+        rng = random.Random(15)
+        failed = 0
+        for _ in range(40):
+            s, _ = play_random_hand(r, 0, rng, moon_first)
+            h = r.score_hand(s, (10, 10))
+            if not h.moon_failed:
+                continue
+            failed += 1
+            [moon] = [c for c in h.credits if c.rule == "PIT-MOON-4" and c.column in h.bidding_columns]
+            named = sum(int(n) for n in re.findall(r"\((\d+) points?\)", moon.why))
+            assert named == r.total - h.bidding_points, moon.why
+        assert failed > 10
+
+
+def test_a_failed_moon_says_why_the_other_side_scores_nothing():
+    # PIT-SCORE-4 scores the points won only in non-MOON hands; the failed moon wins E-W the game (PIT-MOON-4)
+    text = mutated(PITCH, [("S 6, W pass", "S moon, W pass")])  # the written score NS 6, EW 1 is now wrong
+    found = [i for i in findings(text) if i.kind == "score"]
+    assert [i.rule for i in found] == ["PIT-MOON-4", "PIT-MOON-4"]
+    assert "Ed & Walt's score is written 1, but is 0" in found[1].message and "moon hand" in found[1].message

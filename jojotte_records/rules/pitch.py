@@ -653,11 +653,32 @@ class PitchRules(EventRules):
         tb = sum(s.taken[i] for i in side)
         to = sum(s.taken) - tb
         dead_pts = self.table(s.trump).mask_points(s.dead)
-        return self.hand_result(s.contract, s.bidder, side, tb, to, dead_pts, before, s.taken)
+        missed = self.points_missed(s, side) if s.contract >= MOON and tb != self.total else ""
+        return self.hand_result(s.contract, s.bidder, side, tb, to, dead_pts, before, s.taken, missed)
+
+    def points_missed(self, s: PitchState, side: tuple[int, ...]) -> str:
+        """Why a moon failed (PIT-MOON-2): each point card not credited to the bidding ``side``, and where it went
+        (to whom, PIT-PTS-2/3, or dead, PIT-PTS-4)."""
+        t = self.table(s.trump)
+        credited = {c: (who if t.auto >> c & 1 else win) for _, plays, win in s.history for who, c in plays}
+        went: dict[int, list[int]] = {}  # seat credited, or -1: dead
+        for c in self.pack.sorted(c for c in self.pack.cards if t.points[c]):
+            if c in credited and credited[c] not in side:
+                went.setdefault(credited[c], []).append(c)
+            elif c not in credited and s.dead >> c & 1:
+                went.setdefault(-1, []).append(c)
+        out = []
+        for seat in sorted(went, key=lambda x: x if x >= 0 else self.seats):
+            pts = sum(t.points[c] for c in went[seat])
+            what = f"{' '.join(card_name(c) for c in went[seat])} ({pts} point{'s' if pts > 1 else ''})"
+            out.append(f"{what} went to {self.seat_labels[seat]}" if seat >= 0
+                       else f"{what} {'was' if len(went[seat]) == 1 else 'were'} dead")
+        return "; ".join(out)
 
     def hand_result(self, contract: int, bidder: int, side: tuple[int, ...], tb: int, to: int, dead_pts: int = 0,
-                    before: tuple[int, ...] | None = None, taken: tuple[int, ...] = ()) -> PitchHandScore:
-        """The score of a hand from its totals: contract, bidding side, T_b and T_o (§8, §9, PIT-FIVE-7)."""
+                    before: tuple[int, ...] | None = None, taken: tuple[int, ...] = (), missed: str = "") -> PitchHandScore:
+        """The score of a hand from its totals: contract, bidding side, T_b and T_o (§8, §9, PIT-FIVE-7); ``missed``
+        says which points a failed moon did not take (`points_missed`)."""
         o = self.options
         ncol = self.columns()
         before = before if before is not None else (0,) * ncol
@@ -678,7 +699,11 @@ class PitchRules(EventRules):
             else:
                 failed = True
                 for c in bcols:
-                    credits.append(PitchCredit(c, 0, "PIT-MOON-4", f"moon failed with {tb} of {self.total}: the game is lost"))
+                    credits.append(PitchCredit(c, 0, "PIT-MOON-4", f"moon failed with {tb} of {self.total}"
+                                               + (f": {missed}; " if missed else ": ") + "the game is lost"))
+                for c in ocols:  # PIT-SCORE-4 scores the points won only in a non-MOON hand
+                    credits.append(PitchCredit(c, 0, "PIT-MOON-4", f"the moon failed, which wins the game; the points won"
+                                               f" ({to}) are not scored in a moon hand"))
         else:
             made = tb >= contract  # PIT-SCORE-1
             for c in bcols:
