@@ -307,6 +307,16 @@ def test_every_rule_of_the_table_is_a_rule_of_its_spec():
     for case in CASES:
         assert case[3] in known, case[0]
 
+
+def test_the_documented_table_has_a_row_per_case():
+    doc = (ROOT / "docs" / "irregularities.md").read_text(encoding="utf-8")
+    rows = [line for line in doc.splitlines() if line.startswith("| Pitch") or line.startswith("| Baloot")]
+    cited = [re.search(r"(PIT|BAL)-[A-Z]+-\d+", r).group(0) for r in rows]
+    assert len(rows) >= len(CASES)
+    for case in CASES:
+        assert case[3] in cited, case[0]
+
+
 # --- a failed moon says why (issue 16, item 11) ---------------------------------------------------
 
 def test_a_failed_moon_says_which_points_the_bidders_did_not_take():
