@@ -277,6 +277,39 @@ def score_summary(h: HandSummary, o: BalootOptions | None = None) -> BalootScore
     """
     o = o or BalootOptions()
     sun = h.contract == "sun"
+    _check_summary(h, sun)
+    steps: list[Step] = []
+    team = ("NS", "WE")
+    pt = 0 if h.projects[0] else 1 if h.projects[1] else -1
+    pp = (project_value(h.projects[0], sun), project_value(h.projects[1], sun))
+    if h.kaboot >= 0:
+        return _kaboot(h, o, sun, pt, pp, steps)
+    total = HAND_TOTAL[h.contract]
+    if sum(h.points) != total or min(h.points) < 0:
+        raise ValueError(f"the card points {h.points[0]} + {h.points[1]} must sum to {total} in {h.contract} (BAL-DECK-7)")
+    ct, g, cards_total = _card_game_points(h, o, sun, steps)
+    b = h.baloot
+    totals = [g[0], g[1]]
+    if pt >= 0:
+        totals[pt] += pp[pt]
+        steps.append(Step("BAL-SCORE-6", f"{team[pt]} is the project team: + {pp[pt]} ({', '.join(h.projects[pt])})"))
+    if b >= 0:
+        totals[b] += 2
+        steps.append(Step("BAL-BALOOT-2", f"{team[b]} scored the Baloot: + 2"))
+    steps.append(Step("BAL-SCORE-6", f"totals: {team[0]} {totals[0]}, {team[1]} {totals[1]}"))
+    winner, tie = _hand_winner(h, sun, ct, g, totals, steps)
+    m = h.level
+    if m == GAHWA:
+        steps.append(Step("BAL-SCORE-13", f"gahwa: {team[winner]} wins the match"))
+        credits = [Credit(winner, 0, "BAL-SCORE-13", "gahwa won: the match is won"),
+                   Credit(1 - winner, 0, "BAL-SCORE-13", "gahwa lost: the match is lost")]
+        return _score(h, ct, g, pp, totals, winner, tie, m, -1, credits, winner, steps)
+    credits = _award(h, o, sun, ct, g, pp, pt, winner, cards_total, steps)
+    return _score(h, ct, g, pp, totals, winner, tie, m, -1, credits, -1, steps)
+
+
+def _check_summary(h: HandSummary, sun: bool) -> None:
+    """Raise ValueError for totals no hand can have (`score_summary`)."""
     if h.contract not in ("hokum", "sun"):
         raise ValueError(f"the contract is hokum or sun, not '{h.contract}'")
     if h.level not in (1, 2, 3, 4, GAHWA):
@@ -293,71 +326,66 @@ def score_summary(h: HandSummary, o: BalootOptions | None = None) -> BalootScore
                 raise ValueError(f"'{k}' is not a project in {h.contract} (BAL-PROJ-1)")
     if h.projects[0] and h.projects[1]:
         raise ValueError("only the project team scores projects (BAL-PROJ-10): give projects for one team")
-    d, od = h.declarers, 1 - h.declarers
-    steps: list[Step] = []
+
+
+def _card_game_points(h: HandSummary, o: BalootOptions, sun: bool, steps: list[Step]) -> tuple[int, tuple[int, int], int]:
+    """Steps 1–2: the counting team (-1 with opt.both_teams_count), the card game points per team and their sum."""
     team = ("NS", "WE")
-    pt = 0 if h.projects[0] else 1 if h.projects[1] else -1
-    pp = (project_value(h.projects[0], sun), project_value(h.projects[1], sun))
-    credits: list[Credit] = []
-    if h.kaboot >= 0:
-        return _kaboot(h, o, sun, pt, pp, steps)
-    total = HAND_TOTAL[h.contract]
-    if sum(h.points) != total or min(h.points) < 0:
-        raise ValueError(f"the card points {h.points[0]} + {h.points[1]} must sum to {total} in {h.contract} (BAL-DECK-7)")
+    d, od = h.declarers, 1 - h.declarers
     cards_total = 26 if sun else 16
     conv = "BAL-SCORE-4" if sun else "BAL-SCORE-3"
     if o.both_teams_count:
-        ct = -1
         g = (convert(h.points[0], sun), convert(h.points[1], sun))
         steps.append(Step("opt.both_teams_count", "each team converts its own card points"))
         for t in (0, 1):
             steps.append(Step(conv, f"{team[t]}: {h.points[t]} card points -> {g[t]} game points"))
-        cards_total = g[0] + g[1]
-    else:
-        ct = counting_team(h.level, d, o)
-        why = ("defenders count (opt.counting_team=always_defenders)" if o.counting_team == "always_defenders"
-               else f"level {level_text(h.level)}: the " + ("defenders" if ct == od else "declarers") + " count")
-        steps.append(Step("BAL-SCORE-1", f"counting team {team[ct]} ({why})"))
-        gct = convert(h.points[ct], sun)
-        g = (gct, cards_total - gct) if ct == 0 else (cards_total - gct, gct)
-        rounding = (f"({h.points[ct]} + 4) // 10 = {gct}" if not sun else
-                    f"units {h.points[ct] % 10}: " + (f"{h.points[ct]} / 5 = {gct}" if h.points[ct] % 10 == 5 else
-                                                       f"2 x {h.points[ct] // 10}" + (" + 2" if h.points[ct] % 10 > 5 else "") + f" = {gct}"))
-        steps.append(Step(conv, f"{team[ct]}: {h.points[ct]} card points -> {rounding} game points; "
-                                f"{team[1 - ct]}: {cards_total} - {gct} = {g[1 - ct]}"))
-    b = h.baloot
-    totals = [g[0], g[1]]
-    if pt >= 0:
-        totals[pt] += pp[pt]
-        steps.append(Step("BAL-SCORE-6", f"{team[pt]} is the project team: + {pp[pt]} ({', '.join(h.projects[pt])})"))
-    if b >= 0:
-        totals[b] += 2
-        steps.append(Step("BAL-BALOOT-2", f"{team[b]} scored the Baloot: + 2"))
-    steps.append(Step("BAL-SCORE-6", f"totals: {team[0]} {totals[0]}, {team[1]} {totals[1]}"))
-    tie = ""
+        return -1, g, g[0] + g[1]
+    ct = counting_team(h.level, d, o)
+    why = ("defenders count (opt.counting_team=always_defenders)" if o.counting_team == "always_defenders"
+           else f"level {level_text(h.level)}: the " + ("defenders" if ct == od else "declarers") + " count")
+    steps.append(Step("BAL-SCORE-1", f"counting team {team[ct]} ({why})"))
+    gct = convert(h.points[ct], sun)
+    g = (gct, cards_total - gct) if ct == 0 else (cards_total - gct, gct)
+    rounding = (f"({h.points[ct]} + 4) // 10 = {gct}" if not sun else
+                f"units {h.points[ct] % 10}: " + (f"{h.points[ct]} / 5 = {gct}" if h.points[ct] % 10 == 5 else
+                                                   f"2 x {h.points[ct] // 10}" + (" + 2" if h.points[ct] % 10 > 5 else "") + f" = {gct}"))
+    steps.append(Step(conv, f"{team[ct]}: {h.points[ct]} card points -> {rounding} game points; "
+                            f"{team[1 - ct]}: {cards_total} - {gct} = {g[1 - ct]}"))
+    return ct, g, cards_total
+
+
+def _hand_winner(h: HandSummary, sun: bool, ct: int, g: tuple[int, int], totals: list[int], steps: list[Step]) -> tuple[int, str]:
+    """Step 4: the team that wins the hand and the rule that broke a tie ("" without one)."""
+    team = ("NS", "WE")
+    d, od = h.declarers, 1 - h.declarers
     if totals[d] != totals[od]:
         winner = d if totals[d] > totals[od] else od
         steps.append(Step("BAL-SCORE-7", f"{team[winner]} has the higher total and wins the hand"))
-    elif ct < 0:
+        return winner, ""
+    tie = "BAL-SCORE-9" if sun else "BAL-SCORE-8"
+    if ct < 0:
         loss = [h.points[t] - (5 if sun else 10) * g[t] for t in (0, 1)]
         winner = d if loss[d] == loss[od] else (d if loss[d] > loss[od] else od)
-        tie = "BAL-SCORE-9" if sun else "BAL-SCORE-8"
         steps.append(Step("opt.both_teams_count", f"tie: rounding loss {team[0]} {loss[0]}, {team[1]} {loss[1]}; {team[winner]} wins "
                                "(the team that lost more in rounding; equal: the declarers)"))
-    else:
-        u = h.points[ct] % 10
-        ctw = ct_wins_tie(u, sun)
-        winner = d if ctw is None else ct if ctw else 1 - ct
-        tie = "BAL-SCORE-9" if sun else "BAL-SCORE-8"
-        outcome = "the declaring team wins" if ctw is None else "the counting team " + ("wins" if ctw else "loses")
-        steps.append(Step(tie, f"tie at {totals[d]}: units digit {u} -> {outcome}: {team[winner]}"))
-    m = h.level
+        return winner, tie
+    u = h.points[ct] % 10
+    ctw = ct_wins_tie(u, sun)
+    winner = d if ctw is None else ct if ctw else 1 - ct
+    outcome = "the declaring team wins" if ctw is None else "the counting team " + ("wins" if ctw else "loses")
+    steps.append(Step(tie, f"tie at {totals[d]}: units digit {u} -> {outcome}: {team[winner]}"))
+    return winner, tie
+
+
+def _award(h: HandSummary, o: BalootOptions, sun: bool, ct: int, g: tuple[int, int], pp: tuple[int, int], pt: int,
+           winner: int, cards_total: int, steps: list[Step]) -> list[Credit]:
+    """Step 5 below gahwa: the credits of an undoubled hand won or lost by the declarers (BAL-SCORE-10/11) or of a
+    doubled one (BAL-SCORE-12)."""
+    team = ("NS", "WE")
+    d, b, m = h.declarers, h.baloot, h.level
+    conv = "BAL-SCORE-4" if sun else "BAL-SCORE-3"
     bal_to = b if b >= 0 and (o.baloot_to_winner or b == winner) else -1
-    if m == GAHWA:
-        steps.append(Step("BAL-SCORE-13", f"gahwa: {team[winner]} wins the match"))
-        credits += [Credit(winner, 0, "BAL-SCORE-13", "gahwa won: the match is won"),
-                    Credit(1 - winner, 0, "BAL-SCORE-13", "gahwa lost: the match is lost")]
-        return _score(h, ct, g, pp, totals, winner, tie, m, -1, credits, winner, steps)
+    credits: list[Credit] = []
     if m == 1 and winner == d:
         for t in (0, 1):
             credits.append(Credit(t, g[t], conv, f"{h.points[t]} card points" if ct < 0 or t == ct else
@@ -391,7 +419,7 @@ def score_summary(h: HandSummary, o: BalootOptions | None = None) -> BalootScore
                                           f"{team[1 - winner]} nothing"))
     if b >= 0 and bal_to < 0:
         steps.append(Step("opt.baloot_to_winner", f"the Baloot of {team[b]} is lost (opt.baloot_to_winner=false)"))
-    return _score(h, ct, g, pp, totals, winner, tie, m, -1, credits, -1, steps)
+    return credits
 
 
 def _kaboot(h: HandSummary, o: BalootOptions, sun: bool, pt: int, pp: tuple[int, int], steps: list[Step]) -> BalootScore:
