@@ -283,7 +283,7 @@ def test_bal_bid_11_round_one_closes_only_when_all_eligible_passed():
     assert s.phase == AUCTION
     s = replay(r, s, "bids 1: S pass")
     assert s.phase == COMPLETE
-    assert r.check(s, Action(W, "sun")).rule == "BAL-DEAL-8"  # no round-1 call after closure
+    assert r.check(s, Action(W, "sun")).rule == "BAL-BID-11"  # "no round-1 call after closure" (BAL-BID-11)
 
 
 def test_bal_bid_11_no_completion_before_closure():

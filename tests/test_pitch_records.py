@@ -328,12 +328,12 @@ def test_dispute_hand_page_flags_the_event_and_quotes_the_rule(path, tmp_path):
     from markupsafe import escape
 
     assert str(escape(" ".join(rule_texts()[issue.rule]["text"].split())[:60])) in " ".join(page.split())
-    if issue.kind == "illegal":
+    if issue.kind in ("illegal", "consistency"):
         # the flagged item is the one at the issue's place
         line = path.read_text(encoding="utf-8").splitlines()[issue.loc.line - 1]
         if issue.loc.column > 1:
             label = line[issue.loc.column - 1:].split()[0].rstrip(":")
-            assert f'flagged kind-illegal">{label}' in page
+            assert f'flagged kind-{issue.kind}">{label}' in page
     else:
         assert 'class="flagged-row"' in page
 

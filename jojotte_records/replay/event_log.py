@@ -80,8 +80,13 @@ class EventCodec(Codec):
         read_item = rules.read_item
         labels = rules.seat_labels
         names = run.names
+        misnumbered = False  # the first item written under another number than its own is noted, not the rest
         for line in hand.lines:
             keyword, number = line.keyword, line.number
+            if keyword not in rules.line_keywords:  # with or without items: at the keyword
+                run.illegal(rules.unknown_line(keyword), keyword, "syntax", phase=keyword, line=line.line,
+                            column=line.column)
+                return
             trick = number if keyword == "trick" and number >= 0 else None
             chance: list[Action] = []
             played = 0  # cards played so far in this line: a trick line may also hold declarations (Baloot)
@@ -94,7 +99,12 @@ class EventCodec(Codec):
                 if a.seat == CHANCE:
                     chance.append(a)
                     continue
+                off = None if misnumbered else rules.check_number(run.state, keyword, number, a, item.words)
                 yield a, _item_where, (line, item, trick, played)
+                if off is not None:  # the act was legal (the replay went on), but not where the record writes it
+                    misnumbered = True
+                    at, _ = _item_where((line, item, trick, played), a, off)
+                    run.note(off.rule, run.msg(off), "consistency", **at)
                 if a.kind == "play":
                     played += 1
             if chance:

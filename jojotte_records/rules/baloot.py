@@ -277,6 +277,39 @@ def score_summary(h: HandSummary, o: BalootOptions | None = None) -> BalootScore
     """
     o = o or BalootOptions()
     sun = h.contract == "sun"
+    _check_summary(h, sun)
+    steps: list[Step] = []
+    team = ("NS", "WE")
+    pt = 0 if h.projects[0] else 1 if h.projects[1] else -1
+    pp = (project_value(h.projects[0], sun), project_value(h.projects[1], sun))
+    if h.kaboot >= 0:
+        return _kaboot(h, o, sun, pt, pp, steps)
+    total = HAND_TOTAL[h.contract]
+    if sum(h.points) != total or min(h.points) < 0:
+        raise ValueError(f"the card points {h.points[0]} + {h.points[1]} must sum to {total} in {h.contract} (BAL-DECK-7)")
+    ct, g, cards_total = _card_game_points(h, o, sun, steps)
+    b = h.baloot
+    totals = [g[0], g[1]]
+    if pt >= 0:
+        totals[pt] += pp[pt]
+        steps.append(Step("BAL-SCORE-6", f"{team[pt]} is the project team: + {pp[pt]} ({', '.join(h.projects[pt])})"))
+    if b >= 0:
+        totals[b] += 2
+        steps.append(Step("BAL-BALOOT-2", f"{team[b]} scored the Baloot: + 2"))
+    steps.append(Step("BAL-SCORE-6", f"totals: {team[0]} {totals[0]}, {team[1]} {totals[1]}"))
+    winner, tie = _hand_winner(h, sun, ct, g, totals, steps)
+    m = h.level
+    if m == GAHWA:
+        steps.append(Step("BAL-SCORE-13", f"gahwa: {team[winner]} wins the match"))
+        credits = [Credit(winner, 0, "BAL-SCORE-13", "gahwa won: the match is won"),
+                   Credit(1 - winner, 0, "BAL-SCORE-13", "gahwa lost: the match is lost")]
+        return _score(h, ct, g, pp, totals, winner, tie, m, -1, credits, winner, steps)
+    credits = _award(h, o, sun, ct, g, pp, pt, winner, cards_total, steps)
+    return _score(h, ct, g, pp, totals, winner, tie, m, -1, credits, -1, steps)
+
+
+def _check_summary(h: HandSummary, sun: bool) -> None:
+    """Raise ValueError for totals no hand can have (`score_summary`)."""
     if h.contract not in ("hokum", "sun"):
         raise ValueError(f"the contract is hokum or sun, not '{h.contract}'")
     if h.level not in (1, 2, 3, 4, GAHWA):
@@ -293,71 +326,66 @@ def score_summary(h: HandSummary, o: BalootOptions | None = None) -> BalootScore
                 raise ValueError(f"'{k}' is not a project in {h.contract} (BAL-PROJ-1)")
     if h.projects[0] and h.projects[1]:
         raise ValueError("only the project team scores projects (BAL-PROJ-10): give projects for one team")
-    d, od = h.declarers, 1 - h.declarers
-    steps: list[Step] = []
+
+
+def _card_game_points(h: HandSummary, o: BalootOptions, sun: bool, steps: list[Step]) -> tuple[int, tuple[int, int], int]:
+    """Steps 1–2: the counting team (-1 with opt.both_teams_count), the card game points per team and their sum."""
     team = ("NS", "WE")
-    pt = 0 if h.projects[0] else 1 if h.projects[1] else -1
-    pp = (project_value(h.projects[0], sun), project_value(h.projects[1], sun))
-    credits: list[Credit] = []
-    if h.kaboot >= 0:
-        return _kaboot(h, o, sun, pt, pp, steps)
-    total = HAND_TOTAL[h.contract]
-    if sum(h.points) != total or min(h.points) < 0:
-        raise ValueError(f"the card points {h.points[0]} + {h.points[1]} must sum to {total} in {h.contract} (BAL-DECK-7)")
+    d, od = h.declarers, 1 - h.declarers
     cards_total = 26 if sun else 16
     conv = "BAL-SCORE-4" if sun else "BAL-SCORE-3"
     if o.both_teams_count:
-        ct = -1
         g = (convert(h.points[0], sun), convert(h.points[1], sun))
         steps.append(Step("opt.both_teams_count", "each team converts its own card points"))
         for t in (0, 1):
             steps.append(Step(conv, f"{team[t]}: {h.points[t]} card points -> {g[t]} game points"))
-        cards_total = g[0] + g[1]
-    else:
-        ct = counting_team(h.level, d, o)
-        why = ("defenders count (opt.counting_team=always_defenders)" if o.counting_team == "always_defenders"
-               else f"level {level_text(h.level)}: the " + ("defenders" if ct == od else "declarers") + " count")
-        steps.append(Step("BAL-SCORE-1", f"counting team {team[ct]} ({why})"))
-        gct = convert(h.points[ct], sun)
-        g = (gct, cards_total - gct) if ct == 0 else (cards_total - gct, gct)
-        rounding = (f"({h.points[ct]} + 4) // 10 = {gct}" if not sun else
-                    f"units {h.points[ct] % 10}: " + (f"{h.points[ct]} / 5 = {gct}" if h.points[ct] % 10 == 5 else
-                                                       f"2 x {h.points[ct] // 10}" + (" + 2" if h.points[ct] % 10 > 5 else "") + f" = {gct}"))
-        steps.append(Step(conv, f"{team[ct]}: {h.points[ct]} card points -> {rounding} game points; "
-                                f"{team[1 - ct]}: {cards_total} - {gct} = {g[1 - ct]}"))
-    b = h.baloot
-    totals = [g[0], g[1]]
-    if pt >= 0:
-        totals[pt] += pp[pt]
-        steps.append(Step("BAL-SCORE-6", f"{team[pt]} is the project team: + {pp[pt]} ({', '.join(h.projects[pt])})"))
-    if b >= 0:
-        totals[b] += 2
-        steps.append(Step("BAL-BALOOT-2", f"{team[b]} scored the Baloot: + 2"))
-    steps.append(Step("BAL-SCORE-6", f"totals: {team[0]} {totals[0]}, {team[1]} {totals[1]}"))
-    tie = ""
+        return -1, g, g[0] + g[1]
+    ct = counting_team(h.level, d, o)
+    why = ("defenders count (opt.counting_team=always_defenders)" if o.counting_team == "always_defenders"
+           else f"level {level_text(h.level)}: the " + ("defenders" if ct == od else "declarers") + " count")
+    steps.append(Step("BAL-SCORE-1", f"counting team {team[ct]} ({why})"))
+    gct = convert(h.points[ct], sun)
+    g = (gct, cards_total - gct) if ct == 0 else (cards_total - gct, gct)
+    rounding = (f"({h.points[ct]} + 4) // 10 = {gct}" if not sun else
+                f"units {h.points[ct] % 10}: " + (f"{h.points[ct]} / 5 = {gct}" if h.points[ct] % 10 == 5 else
+                                                   f"2 x {h.points[ct] // 10}" + (" + 2" if h.points[ct] % 10 > 5 else "") + f" = {gct}"))
+    steps.append(Step(conv, f"{team[ct]}: {h.points[ct]} card points -> {rounding} game points; "
+                            f"{team[1 - ct]}: {cards_total} - {gct} = {g[1 - ct]}"))
+    return ct, g, cards_total
+
+
+def _hand_winner(h: HandSummary, sun: bool, ct: int, g: tuple[int, int], totals: list[int], steps: list[Step]) -> tuple[int, str]:
+    """Step 4: the team that wins the hand and the rule that broke a tie ("" without one)."""
+    team = ("NS", "WE")
+    d, od = h.declarers, 1 - h.declarers
     if totals[d] != totals[od]:
         winner = d if totals[d] > totals[od] else od
         steps.append(Step("BAL-SCORE-7", f"{team[winner]} has the higher total and wins the hand"))
-    elif ct < 0:
+        return winner, ""
+    tie = "BAL-SCORE-9" if sun else "BAL-SCORE-8"
+    if ct < 0:
         loss = [h.points[t] - (5 if sun else 10) * g[t] for t in (0, 1)]
         winner = d if loss[d] == loss[od] else (d if loss[d] > loss[od] else od)
-        tie = "BAL-SCORE-9" if sun else "BAL-SCORE-8"
         steps.append(Step("opt.both_teams_count", f"tie: rounding loss {team[0]} {loss[0]}, {team[1]} {loss[1]}; {team[winner]} wins "
                                "(the team that lost more in rounding; equal: the declarers)"))
-    else:
-        u = h.points[ct] % 10
-        ctw = ct_wins_tie(u, sun)
-        winner = d if ctw is None else ct if ctw else 1 - ct
-        tie = "BAL-SCORE-9" if sun else "BAL-SCORE-8"
-        outcome = "the declaring team wins" if ctw is None else "the counting team " + ("wins" if ctw else "loses")
-        steps.append(Step(tie, f"tie at {totals[d]}: units digit {u} -> {outcome}: {team[winner]}"))
-    m = h.level
+        return winner, tie
+    u = h.points[ct] % 10
+    ctw = ct_wins_tie(u, sun)
+    winner = d if ctw is None else ct if ctw else 1 - ct
+    outcome = "the declaring team wins" if ctw is None else "the counting team " + ("wins" if ctw else "loses")
+    steps.append(Step(tie, f"tie at {totals[d]}: units digit {u} -> {outcome}: {team[winner]}"))
+    return winner, tie
+
+
+def _award(h: HandSummary, o: BalootOptions, sun: bool, ct: int, g: tuple[int, int], pp: tuple[int, int], pt: int,
+           winner: int, cards_total: int, steps: list[Step]) -> list[Credit]:
+    """Step 5 below gahwa: the credits of an undoubled hand won or lost by the declarers (BAL-SCORE-10/11) or of a
+    doubled one (BAL-SCORE-12)."""
+    team = ("NS", "WE")
+    d, b, m = h.declarers, h.baloot, h.level
+    conv = "BAL-SCORE-4" if sun else "BAL-SCORE-3"
     bal_to = b if b >= 0 and (o.baloot_to_winner or b == winner) else -1
-    if m == GAHWA:
-        steps.append(Step("BAL-SCORE-13", f"gahwa: {team[winner]} wins the match"))
-        credits += [Credit(winner, 0, "BAL-SCORE-13", "gahwa won: the match is won"),
-                    Credit(1 - winner, 0, "BAL-SCORE-13", "gahwa lost: the match is lost")]
-        return _score(h, ct, g, pp, totals, winner, tie, m, -1, credits, winner, steps)
+    credits: list[Credit] = []
     if m == 1 and winner == d:
         for t in (0, 1):
             credits.append(Credit(t, g[t], conv, f"{h.points[t]} card points" if ct < 0 or t == ct else
@@ -391,7 +419,7 @@ def score_summary(h: HandSummary, o: BalootOptions | None = None) -> BalootScore
                                           f"{team[1 - winner]} nothing"))
     if b >= 0 and bal_to < 0:
         steps.append(Step("opt.baloot_to_winner", f"the Baloot of {team[b]} is lost (opt.baloot_to_winner=false)"))
-    return _score(h, ct, g, pp, totals, winner, tie, m, -1, credits, -1, steps)
+    return credits
 
 
 def _kaboot(h: HandSummary, o: BalootOptions, sun: bool, pt: int, pp: tuple[int, int], steps: list[Step]) -> BalootScore:
@@ -487,6 +515,7 @@ class BalootRules(EventRules):
     list_lines = frozenset({"deal", "complete"})
     dealer_rule = "BAL-DEAL-3"
     trick_rule = "BAL-PLAY-4"
+    play_rule = "BAL-PLAY-1"
     game_rule = "BAL-MATCH-2"
     game_target = MATCH_TARGET
     options: BalootOptions
@@ -964,7 +993,7 @@ class BalootRules(EventRules):
             return Violation("BAL-PLAY-1", f"{who}'s {a.kind} is not an action of Baloot")
         if a.seat != seat:
             if s.trick:
-                return Violation("BAL-PLAY-1", f"it is {{p{seat}}}'s turn to play, not {who}'s")
+                return Violation("BAL-PLAY-1", f"it is {{p{seat}}}'s turn to play to trick {s.tricks_done + 1}, not {who}'s")
             if not s.history:
                 return Violation("BAL-PLAY-2", f"{{p{seat}}} leads the first trick, not {who}")
             return Violation("BAL-PLAY-3", f"{{p{seat}}} won the last trick and leads, not {who}")
@@ -1043,6 +1072,10 @@ class BalootRules(EventRules):
             return Violation("BAL-PROJ-11", f"{who} showed a project out of his turn in trick 2")
         if m & ~BALOOT_PACK.mask:
             return Violation("BAL-DECK-1", f"{who} showed a card that is not in the 32-card pack")
+        if p is None and m.bit_count() == 4 and len({c & 15 for c in iter_cards(m)}) == 1 \
+                and next(iter_cards(m)) & 15 in (SEVEN, EIGHT, NINE):
+            return Violation("BAL-PROJ-3", f"{who} showed {' '.join(card_name(c) for c in iter_cards(m))}: four nines, "
+                                           "eights or sevens are not a project")
         if p is None:
             return Violation("BAL-PROJ-2", f"{who} showed {' '.join(card_name(c) for c in iter_cards(m)) or 'no card'}, "
                                            "which is no project")
@@ -1104,6 +1137,8 @@ class BalootRules(EventRules):
         return None
 
     def _check_complete(self, s: BalootState, a: Action) -> Violation | None:
+        if a.kind in ("pass", "hokum", "sun", "ashkal", "kawesh") and 0 <= a.seat < 4:
+            return Violation("BAL-BID-11", f"{{p{a.seat}}} called {a.kind.upper()} after the auction closed")
         if a.seat != CHANCE or a.kind != "complete" or len(a.cards) != 4:
             return Violation("BAL-DEAL-8", "after the auction the dealer completes the deal (complete N: …; W: …)")
         seen = 0
@@ -1292,7 +1327,7 @@ class BalootRules(EventRules):
         ``bids 2: E hokum spades``, ``complete S: …``, ``doubling W double locked``, ``trick 1: S fifty``,
         ``trick 2: N show KS QS JS TS``, ``trick 3: W KS ekka``, ``trick 5: E QH baloot``."""
         if keyword not in self.line_keywords:  # the line first: a seat means nothing on a line of another game
-            return self._unknown_line(keyword)
+            return self.unknown_line(keyword)
         if keyword in ("deal", "complete"):
             cards = _read_cards(words)
             if isinstance(cards, Violation):
@@ -1332,6 +1367,10 @@ class BalootRules(EventRules):
             return Violation("NOTATION", f"a doubling call is double, triple, four or gahwa (then locked or open), "
                                          f"not '{' '.join(words)}'")
         if keyword == "trick":
+            if low and low[0] in RAISES and len(low) <= 2 and low[-1] in (low[0], "locked", "open"):
+                return Action(seat, low[0], announce=low[1] if len(low) == 2 else "")  # BAL-DBL-1 rules on it
+            if low in (("pass",), ("sun",), ("ashkal",), ("hokum",)):
+                return Action(seat, low[0])  # a call after the auction (BAL-BID-11)
             if len(low) == 1 and low[0] in _KIND_OF_WORD:
                 return Action(seat, "declare", announce=_KIND_OF_WORD[low[0]])
             if low and low[0] == "show":
@@ -1350,7 +1389,18 @@ class BalootRules(EventRules):
                 return Action(seat, "play", card=card, announce=word)
             return Violation("NOTATION", f"a trick item is a card [ekka|baloot], a project kind (sira, fifty, hundred, "
                                          f"fourhundred) or 'show CARDS', not '{' '.join(words)}'")
-        return self._unknown_line(keyword)
+        return self.unknown_line(keyword)
+
+    def check_number(self, s: BalootState, keyword: str, number: int, action: Action, words: tuple[str, ...]) -> Violation | None:
+        """A call written under another round than the one it is made in (``bids 2:`` in round 1: round 2 follows
+        only four passes, BAL-BID-13; ``bids 1:`` after round 1: no round-1 call after its closure, BAL-BID-11);
+        a card written in another trick (`EventRules.check_number`)."""
+        if keyword == "bids" and number >= 1 and s.phase == AUCTION and number != s.round:
+            rule = ("BAL-BID-13" if s.round == 1 else "BAL-BID-20") if number > s.round else \
+                ("BAL-BID-11" if number == 1 else "BAL-BID-15")
+            return Violation(rule, f"{{p{action.seat}}}'s {' '.join(words)} is written in round {number}, but it is "
+                                   f"made in round {s.round}")
+        return super().check_number(s, keyword, number, action, words)
 
     def items_of(self, s: BalootState, a: Action) -> list[tuple[str, int, str, tuple[str, ...]]]:
         labels = self.seat_labels

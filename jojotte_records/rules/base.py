@@ -167,6 +167,8 @@ class Rules:
     # hand is played after the game is over ("": the game's rule prefix)
     dealer_rule: ClassVar[str] = ""
     trick_rule: ClassVar[str] = ""
+    # the rule cited when a card is written in another trick than the one it is played to ("": the prefix)
+    play_rule: ClassVar[str] = ""
     game_rule: ClassVar[str] = ""
 
     def __init__(self, options: Options | None = None):
@@ -409,5 +411,18 @@ class EventRules(Rules):
         """The written items ``(keyword, number, label, words)`` of an action taken in ``state``."""
         raise NotImplementedError
 
-    def _unknown_line(self, keyword: str) -> Violation:
+    def check_number(self, state, keyword: str, number: int, action: Action, words: tuple[str, ...]) -> Violation | None:
+        """Why the legal ``action`` read from an item of the line ``keyword number:`` contradicts the line's number
+        (a card written in trick 5 that is played to trick 6), or None; the replay notes it as a record that
+        contradicts itself. By default only ``trick`` lines are numbered: the trick after the finished ones."""
+        if keyword != "trick" or number < 0 or action.seat == CHANCE or self.is_terminal(state):
+            return None
+        due = len(self.tricks(state)) + 1
+        if number == due:
+            return None
+        return Violation(self.play_rule or self.rule_prefix, f"{{p{action.seat}}}'s {' '.join(words)} is written in trick "
+                         f"{number}, but it is played to trick {due}")
+
+    def unknown_line(self, keyword: str) -> Violation:
+        """The finding of a line whose keyword is not one of this game's (`line_keywords`, listed in it)."""
         return Violation("NOTATION", f"unknown line '{keyword}' ({self.name.capitalize()} lines: {', '.join(self.line_keywords)})")

@@ -33,6 +33,7 @@ GAME_TARGET = 52  # PIT-GAME-2, PIT-VAR-5
 LIVE_LIMIT = 6  # PIT-DRAW-3, PIT-DRAW-7
 SUIT_WORDS = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
 _CARD_ACTIONS = {"call": "call", "burn": "burn", "trick": "play"}
+_ACT_WORDS = {"name": "naming of trump", "call": "call of a card", "play": "card", "remainder": "word on the remainder"}
 _CARD_CODES = {card_name(c): c for c in pitch_pack().cards}  # the canonical spellings; others go through parse_card
 _SUIT_OF_WORD = {"S": 0, "H": 1, "D": 2, "C": 3, "SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3}
 
@@ -189,6 +190,7 @@ class PitchRules(EventRules):
     game_target = GAME_TARGET
     dealer_rule = "PIT-DEAL-3"
     trick_rule = "PIT-PLAY-5"
+    play_rule = "PIT-PLAY-3"
     game_rule = "PIT-GAME-2"
     options: PitchOptions
 
@@ -380,6 +382,12 @@ class PitchRules(EventRules):
         who = f"{{p{a.seat}}}"
         if p == AUCTION:
             return self._check_call(s, a)
+        if a.kind in ("pass", "bid", "moon"):  # PIT-BID-1: each player speaks exactly once, the dealer last
+            return Violation("PIT-FIVE-3" if self.five else "PIT-BID-1", f"{who} called after the auction was over; "
+                             "each player speaks once, the dealer last")
+        if a.kind == "name" and p != TRUMP:
+            return Violation("PIT-BID-6", f"{who} named {SUIT_WORDS.get(a.suit, 'a suit')} after {SUIT_WORDS[s.trump]} was "
+                             "named trump; the bidder names it once")
         if p == TRUMP:
             if a.kind == "name" and a.seat != s.bidder:
                 return Violation("PIT-BID-6", f"{who} named trump, but {{p{s.bidder}}} won the bidding and names it")
@@ -444,6 +452,10 @@ class PitchRules(EventRules):
     def _check_call(self, s: PitchState, a: Action) -> Violation | None:
         caller = self.current_player(s)
         who = f"{{p{a.seat}}}"
+        if a.kind in ("name", "call", "discard", "remainder", "burn", "play"):  # a later step before the auction ended
+            return Violation("PIT-FIVE-3" if self.five else "PIT-BID-1",
+                             f"the auction is not over: {{p{caller}}} has still to speak before {who}'s "
+                             + _ACT_WORDS.get(a.kind, a.kind))
         if a.seat != caller:
             return Violation("PIT-FIVE-3" if self.five else "PIT-BID-1",
                              f"{who} called out of turn; it is {{p{caller}}}'s turn (each player speaks once, from the dealer's left)")
@@ -509,7 +521,8 @@ class PitchRules(EventRules):
     def _check_burn(self, s: PitchState, a: Action) -> Violation | None:
         seat = self._burner(s)
         if a.kind == "play":
-            return Violation("PIT-DRAW-8", f"{{p{seat}}} still holds {s.hands[seat].bit_count()} live cards; the surplus over six is burned before play")
+            return Violation("PIT-DRAW-8", f"{{p{seat}}} still holds {s.hands[seat].bit_count()} live cards; the surplus over six"
+                             " is burned before play", ("PIT-DRAW-7",))
         if a.kind != "burn":
             return Violation("PIT-DRAW-7", f"{{p{seat}}} burns his surplus over six live cards now")
         if a.seat != seat:
@@ -526,11 +539,14 @@ class PitchRules(EventRules):
 
     def _check_play(self, s: PitchState, a: Action) -> Violation | None:
         seat = self._to_play(s)
+        if a.kind == "burn":  # PIT-DRAW-7: exactly the surplus over six, before play
+            return Violation("PIT-DRAW-7", f"{{p{a.seat}}} burned {card_name(a.card)} holding {s.hands[a.seat].bit_count()} live"
+                             " cards; only the surplus over six is burned" + (", before play" if s.history or s.trick else ""))
         if a.kind != "play":
             return Violation("PIT-PLAY-3", f"only cards are played now; {{p{a.seat}}} made a {a.kind}")
         if a.seat != seat:
             if s.trick:
-                return Violation("PIT-PLAY-3", f"it is {{p{seat}}}'s turn to play, not {{p{a.seat}}}'s")
+                return Violation("PIT-PLAY-3", f"it is {{p{seat}}}'s turn to play to trick {s.tricks_done + 1}, not {{p{a.seat}}}'s")
             if not s.history:
                 return Violation("PIT-PLAY-2", f"{{p{seat}}} leads the first trick, not {{p{a.seat}}}")
             return Violation("PIT-PLAY-6", f"{{p{seat}}} leads trick {s.tricks_done + 1}, not {{p{a.seat}}}")
@@ -637,11 +653,32 @@ class PitchRules(EventRules):
         tb = sum(s.taken[i] for i in side)
         to = sum(s.taken) - tb
         dead_pts = self.table(s.trump).mask_points(s.dead)
-        return self.hand_result(s.contract, s.bidder, side, tb, to, dead_pts, before, s.taken)
+        missed = self.points_missed(s, side) if s.contract >= MOON and tb != self.total else ""
+        return self.hand_result(s.contract, s.bidder, side, tb, to, dead_pts, before, s.taken, missed)
+
+    def points_missed(self, s: PitchState, side: tuple[int, ...]) -> str:
+        """Why a moon failed (PIT-MOON-2): each point card not credited to the bidding ``side``, and where it went
+        (to whom, PIT-PTS-2/3, or dead, PIT-PTS-4)."""
+        t = self.table(s.trump)
+        credited = {c: (who if t.auto >> c & 1 else win) for _, plays, win in s.history for who, c in plays}
+        went: dict[int, list[int]] = {}  # seat credited, or -1: dead
+        for c in self.pack.sorted(c for c in self.pack.cards if t.points[c]):
+            if c in credited and credited[c] not in side:
+                went.setdefault(credited[c], []).append(c)
+            elif c not in credited and s.dead >> c & 1:
+                went.setdefault(-1, []).append(c)
+        out = []
+        for seat in sorted(went, key=lambda x: x if x >= 0 else self.seats):
+            pts = sum(t.points[c] for c in went[seat])
+            what = f"{' '.join(card_name(c) for c in went[seat])} ({pts} point{'s' if pts > 1 else ''})"
+            out.append(f"{what} went to {self.seat_labels[seat]}" if seat >= 0
+                       else f"{what} {'was' if len(went[seat]) == 1 else 'were'} dead")
+        return "; ".join(out)
 
     def hand_result(self, contract: int, bidder: int, side: tuple[int, ...], tb: int, to: int, dead_pts: int = 0,
-                    before: tuple[int, ...] | None = None, taken: tuple[int, ...] = ()) -> PitchHandScore:
-        """The score of a hand from its totals: contract, bidding side, T_b and T_o (§8, §9, PIT-FIVE-7)."""
+                    before: tuple[int, ...] | None = None, taken: tuple[int, ...] = (), missed: str = "") -> PitchHandScore:
+        """The score of a hand from its totals: contract, bidding side, T_b and T_o (§8, §9, PIT-FIVE-7); ``missed``
+        says which points a failed moon did not take (`points_missed`)."""
         o = self.options
         ncol = self.columns()
         before = before if before is not None else (0,) * ncol
@@ -662,7 +699,11 @@ class PitchRules(EventRules):
             else:
                 failed = True
                 for c in bcols:
-                    credits.append(PitchCredit(c, 0, "PIT-MOON-4", f"moon failed with {tb} of {self.total}: the game is lost"))
+                    credits.append(PitchCredit(c, 0, "PIT-MOON-4", f"moon failed with {tb} of {self.total}"
+                                               + (f": {missed}; " if missed else ": ") + "the game is lost"))
+                for c in ocols:  # PIT-SCORE-4 scores the points won only in a non-MOON hand
+                    credits.append(PitchCredit(c, 0, "PIT-MOON-4", f"the moon failed, which wins the game; the points won"
+                                               f" ({to}) are not scored in a moon hand"))
         else:
             made = tb >= contract  # PIT-SCORE-1
             for c in bcols:
@@ -683,7 +724,7 @@ class PitchRules(EventRules):
     def read_item(self, s: PitchState, keyword: str, number: int, label: str, words: tuple[str, ...]) -> Action | Violation:
         """Read ``bids E 5``, ``trump S hearts``, ``discard N: 4C 5D``, ``trick 2: S AH`` … (docs/notation.md, Pitch)."""
         if keyword not in self.line_keywords:  # the line first: a seat means nothing on a line of another game
-            return self._unknown_line(keyword)
+            return self.unknown_line(keyword)
         seat = self._seat_of(label)
         if seat < 0:
             return Violation("NOTATION", f"'{label}' is not a seat (seats: {', '.join(self.seat_labels)})")
@@ -729,7 +770,7 @@ class PitchRules(EventRules):
             except ValueError as e:
                 return Violation("NOTATION", str(e))
             return Action(seat, _CARD_ACTIONS[keyword], card=card)
-        return self._unknown_line(keyword)
+        return self.unknown_line(keyword)
 
     def items_of(self, s: PitchState, a: Action) -> list[tuple[str, int, str, tuple[str, ...]]]:
         labels = self.seat_labels
