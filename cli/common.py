@@ -5,24 +5,45 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.text import Text
 
 from jojotte_records.errors import printable, printable_json
 
-err_console = Console(stderr=True)
+if TYPE_CHECKING:
+    from rich.text import Text
 
 # The exit codes of every command (README, "Exit codes"):
 EXIT_OK = 0  # done: every input read (validate: every hand legal and every written score right)
 EXIT_FINDINGS = 1  # findings: an illegal event or a wrong score (validate), a table missing or disputed (event check), a stale schema
 EXIT_INPUT = 2  # input that cannot be read (missing, unreadable, empty, not UTF-8, not the notation) or a usage error
 
-# Every progress display of the commands: on standard error, cleared when done, and never redirecting
-# sys.stdout / sys.stderr (rich does by default), so that what a command writes goes where the user sent it.
-BAR_OPTIONS = dict(console=err_console, transient=True, redirect_stdout=False, redirect_stderr=False)
+_CONSOLE: list = []  # rich's console on standard error, made on first use (rich is not imported at start-up)
+
+
+def stderr_console():
+    """The one rich console on standard error (errors, progress bars)."""
+    if not _CONSOLE:
+        from rich.console import Console
+
+        _CONSOLE.append(Console(stderr=True))
+    return _CONSOLE[0]
+
+
+def bar_options() -> dict:
+    """Every progress display of the commands: on standard error, cleared when done, and never redirecting
+    sys.stdout / sys.stderr (rich does by default), so that what a command writes goes where the user sent it."""
+    return dict(console=stderr_console(), transient=True, redirect_stdout=False, redirect_stderr=False)
+
+
+def __getattr__(name: str):
+    # the names of the console and the bar's options as they were before start-up became lazy
+    if name == "err_console":
+        return stderr_console()
+    if name == "BAR_OPTIONS":
+        return bar_options()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 LIVE: list = []  # the consoles of the progress displays being shown (echo prints through the last)
@@ -43,6 +64,8 @@ def echo(message: object = "", err: bool = False, nl: bool = True) -> None:
     """
     text = printable(str(message))
     if LIVE and (err or _same_terminal()):
+        from rich.text import Text
+
         LIVE[-1].print(Text(text), soft_wrap=True, highlight=False, end="\n" if nl else "")
         return
     typer.echo(text, err=err, nl=nl)
@@ -55,12 +78,16 @@ def echo_json(text: str) -> None:
 
 def cell(value: object) -> Text:
     """A table cell from the input: terminal controls escaped, and never read as rich markup."""
+    from rich.text import Text
+
     return Text("" if value is None else printable(str(value)))
 
 
 def fail(message: str, code: int = 2) -> None:
+    from rich.markup import escape
+
     # soft_wrap: rich does not cut the line at the console's width (a pipe or a file is not 80 columns wide)
-    err_console.print(f"[red]error:[/red] {escape(printable(message))}", markup=True, highlight=False, soft_wrap=True)
+    stderr_console().print(f"[red]error:[/red] {escape(printable(message))}", markup=True, highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -79,7 +106,7 @@ def progress(description: str, total: int | None = None, enabled: bool | None = 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), **BAR_OPTIONS) as bar:
+                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), **bar_options()) as bar:
         task = bar.add_task(description, total=total, rate="")
         LIVE.append(bar.console)
         import time

@@ -7,8 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from jojotte_records.errors import JojotteError
-from jojotte_records.report.site import HANDS_PER_FILE, MANIFEST_NAME, build_site
+from jojotte_records.report import HANDS_PER_FILE
 
 from .common import echo, fail, progress
 
@@ -43,6 +42,9 @@ def report(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Write into a folder that holds other files than a report.")] = False,
 ) -> None:
+    from jojotte_records.errors import JojotteError
+    from jojotte_records.report.site import MANIFEST_NAME, build_site
+
     if out.is_dir() and not (out / MANIFEST_NAME).exists() and not force:
         others = sorted(p.name for p in out.iterdir())
         if others:

@@ -7,8 +7,6 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.replay.files import check_paths, dump_json, exit_code, sheet_text, verdict_json
-
 from .common import echo, progress
 
 HELP = """Replay every call and card of the records through the rules, and recompute the score sheet.
@@ -47,6 +45,8 @@ def validate(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary line.")] = False,
     restore: Annotated[bool, typer.Option("--restore", help="For a hand with an illegal card: its score had the best legal card been played.")] = False,
 ) -> None:
+    from jojotte_records.replay.files import check_paths, dump_json, exit_code, verdict_json
+
     results = []
     with progress("validating hands") as advance:
         for result in check_paths(paths, keep_hands=json_out or verbose or restore, on_hand=lambda v: advance(1)):
@@ -73,6 +73,8 @@ def validate(
 
 
 def _print_file(result, verbose: bool) -> None:
+    from jojotte_records.replay.files import sheet_text
+
     if result.read_error is not None:
         echo(str(result.read_error))
         return
