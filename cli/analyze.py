@@ -54,6 +54,7 @@ def analyze(
     play: Annotated[str | None, typer.Option("--play", help="What-if: the card to play there (\"KH jo\" with a word).")] = None,
 ) -> None:
     from jojotte_records.analyze.jojotte import analysis_json, analyze_paths, write_annotated
+    from jojotte_records.games import unreadable_tags
     from jojotte_records.replay.files import dump_json
 
     if hand is not None or at is not None or play is not None:
@@ -77,7 +78,10 @@ def analyze(
     else:
         doc = analysis_json(results)["summary"]
         echo(f"{doc['files']} file(s), {doc['hands']} hand(s), {doc['analysed']} analysed, {doc['cards']} card(s)")
-    raise typer.Exit(2 if any(r.read_error for r in results) else 0)
+    unreadable = [i for r in results for s in r.sessions for i in unreadable_tags(s.header)]
+    for issue in unreadable:  # an unknown game or option: analysed as the default, and input not read (2)
+        echo(str(issue), err=True)
+    raise typer.Exit(2 if any(r.read_error for r in results) or unreadable else 0)
 
 
 def _print_file(r) -> None:

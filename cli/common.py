@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import typer
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from jojotte_records.errors import printable, printable_json
 
@@ -124,3 +125,82 @@ def progress(description: str, total: int | None = None, enabled: bool | None = 
             yield advance
         finally:
             LIVE.pop()
+
+
+def unreadable_headers(paths) -> list:
+    """The unknown games and options in the tags of the record files ``paths`` (`games.unreadable_tags`), for the
+    commands that draw or analyse such a session anyway (report, analyze) and exit 2 for it, as validate does.
+
+    A second, reading-only pass over the files; standard input cannot be read again and is not looked at.
+    """
+    from jojotte_records.games import unreadable_tags
+    from jojotte_records.notation.model import SessionHeader
+    from jojotte_records.replay.files import iter_record_files, open_records
+
+    found = []
+    for path in iter_record_files(paths):
+        if path == "-":
+            continue
+        try:
+            for item in open_records(path):
+                if isinstance(item, SessionHeader):
+                    found.extend(unreadable_tags(item))
+        except (OSError, UnicodeDecodeError, ValueError):  # what cannot be read at all: the command reports it
+            continue
+    return found
+
+
+# --- usage and help that read naturally (issue 16: typer wrote `{paths}...` and `<bool>`) ---------------------
+
+class _Argument(TyperArgument):
+    """An argument named in capitals, as click writes it: ``PATHS...``, ``[PATHS]...`` when it may be left out."""
+
+    def _usage_display_name(self) -> str:
+        name = self.metavar or self.name.upper()
+        if self.required:
+            return name
+        return f"[{name[:-3]}]..." if name.endswith("...") else f"[{name}]"
+
+    def display_type_rich(self, ctx) -> str | None:
+        return None  # its name says what it is; the help says the rest
+
+
+class _Option(TyperOption):
+    """A flag shows no type (it takes no value); a repeated option shows its item's type, not ``<list[str]>``."""
+
+    def display_type_rich(self, ctx) -> str | None:
+        if self.is_flag or self.count:
+            return None
+        shown = super().display_type_rich(ctx)
+        if shown and shown.startswith("<list[") and shown.endswith("]>"):
+            return f"<{shown[6:-2]}>"
+        return shown
+
+
+def natural_names(command) -> None:
+    """Give every parameter of ``command`` and of its subcommands the names above (once, when the app is built)."""
+    for param in command.params:
+        if type(param) is TyperArgument:
+            if param.metavar is None:
+                param.metavar = param.name.upper() + ("..." if param.nargs != 1 else "")
+            param.__class__ = _Argument
+        elif type(param) is TyperOption:
+            param.__class__ = _Option
+    made = command.get_help_option  # --help is made when a context asks for it
+
+    def help_option(ctx):
+        option = made(ctx)
+        if type(option) is TyperOption:
+            option.__class__ = _Option
+        return option
+    command.get_help_option = help_option
+    for sub in getattr(command, "commands", {}).values():
+        natural_names(sub)
+
+
+class NaturalGroup(TyperGroup):
+    """The root group of the app: its commands' usage and help with `natural_names`."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        natural_names(self)
