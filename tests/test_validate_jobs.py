@@ -173,3 +173,11 @@ def test_an_error_in_the_tags_of_a_session_leaves_the_one_before_unclosed_with_t
     path.write_bytes(data[:8192 + 30] + b"\xff" + data[8192 + 30:])
     code, out = same_with_jobs("validate", str(path))
     assert code == 2 and "1 file(s), 0 session(s)" in out
+
+
+def test_the_progress_counts_every_hand_across_the_workers(multi_session, small_pieces):
+    counted = []
+    results = list(files.check_paths([str(multi_session), str(EXAMPLES / "baloot-match.jjt")], keep_hands=False,
+                                     jobs=2, on_hands=counted.append))
+    assert sum(counted) == sum(r.hands for r in results) == 3 * 40 + 120 + results[1].hands
+    assert len(counted) > 3  # counted piece by piece, as the results come in

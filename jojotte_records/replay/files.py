@@ -387,7 +387,7 @@ def _shifted(issues: tuple[Issue, ...], by: int) -> tuple[Issue, ...]:
 
 
 def _check_paths_jobs(paths: Iterable[str], keep_hands: bool, on_hands, jobs: int) -> Iterator[FileResult]:
-    from .pool import ordered_map
+    from .pool import jobs_count, ordered_map
 
     def pieces():
         local = (lambda v: on_hands(1)) if on_hands is not None else None
@@ -395,7 +395,8 @@ def _check_paths_jobs(paths: Iterable[str], keep_hands: bool, on_hands, jobs: in
             yield from _file_pieces(i, path, keep_hands, local)
 
     sessions: list = []
-    for done in ordered_map(_check_piece, pieces(), jobs, preload=[__name__]):
+    # two pieces per worker in flight: one it works on, one waiting (a piece is at most LONG_SESSION_CHARS)
+    for done in ordered_map(_check_piece, pieces(), jobs, window=2 * jobs_count(jobs), preload=[__name__]):
         if on_hands is not None and done.hands:
             on_hands(done.hands)
         if done.drop_previous and sessions:
