@@ -8,10 +8,6 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.analyze.jojotte import AnalysisError, analysis_json, analyze_paths, what_if_file, write_annotated
-from jojotte_records.cards import card_name
-from jojotte_records.replay.files import dump_json, read_error
-
 from .common import echo, fail, progress
 
 HELP = """Give every card of two-player hands its double-dummy cost: the points it gives away against
@@ -57,6 +53,10 @@ def analyze(
     at: Annotated[str | None, typer.Option("--at", help="What-if: TRICK.CARD, e.g. 3.2.")] = None,
     play: Annotated[str | None, typer.Option("--play", help="What-if: the card to play there (\"KH jo\" with a word).")] = None,
 ) -> None:
+    from jojotte_records.analyze.jojotte import analysis_json, analyze_paths, write_annotated
+    from jojotte_records.games import unreadable_tags
+    from jojotte_records.replay.files import dump_json
+
     if hand is not None or at is not None or play is not None:
         if hand is None or at is None or play is None or len(paths) != 1:
             fail("the what-if needs one FILE, --hand, --at and --play")
@@ -78,10 +78,15 @@ def analyze(
     else:
         doc = analysis_json(results)["summary"]
         echo(f"{doc['files']} file(s), {doc['hands']} hand(s), {doc['analysed']} analysed, {doc['cards']} card(s)")
-    raise typer.Exit(2 if any(r.read_error for r in results) else 0)
+    unreadable = [i for r in results for s in r.sessions for i in unreadable_tags(s.header)]
+    for issue in unreadable:  # an unknown game or option: analysed as the default, and input not read (2)
+        echo(str(issue), err=True)
+    raise typer.Exit(2 if any(r.read_error for r in results) or unreadable else 0)
 
 
 def _print_file(r) -> None:
+    from jojotte_records.cards import card_name
+
     if r.read_error is not None:
         echo(str(r.read_error))
         return
@@ -126,6 +131,10 @@ def _marks(h, seat: int) -> str:
 
 
 def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
+    from jojotte_records.analyze.jojotte import AnalysisError, what_if_file
+    from jojotte_records.cards import card_name
+    from jojotte_records.replay.files import dump_json, read_error
+
     if path != "-":
         try:
             open(path, "rb").close()
@@ -156,6 +165,9 @@ def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
 
 
 def _event_what_if(result, hand: int, at: str, play: str, names, json_out: bool) -> None:
+    from jojotte_records.cards import card_name
+    from jojotte_records.replay.files import dump_json
+
     cols = result.columns
     line = [card_name(a.card) + (f" {a.announce}" if a.announce else "") if a.kind == "play" else a.kind
             for a in result.sub.line]

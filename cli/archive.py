@@ -11,13 +11,15 @@ import csv
 import json
 import sys
 from contextlib import contextmanager
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from .common import BAR_OPTIONS, EXIT_INPUT, EXIT_OK, LIVE, cell, echo, echo_json, fail
+from .common import EXIT_INPUT, EXIT_OK, LIVE, cell, echo, echo_json, fail
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 DB_HELP = "The archive file (created by import if missing)."
 DB_OPTION = typer.Option("--db", help=DB_HELP, metavar="FILE")
@@ -94,6 +96,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _stdout() -> Console:
+    from rich.console import Console
+
     # a wide console when the output goes to a file or a pipe, so that tables are not cut
     return Console() if sys.stdout.isatty() else Console(width=200, no_color=True)
 
@@ -146,6 +150,8 @@ def _import_progress(files: int):
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from .common import BAR_OPTIONS
+
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
                   TimeElapsedColumn(), **BAR_OPTIONS) as bar:
         file_task = bar.add_task("files", total=files, rate="")
@@ -194,6 +200,8 @@ def stats(
             echo_json(json.dumps([{"name": i.name, "title": i.title, "description": i.description} for i in infos],
                                   ensure_ascii=False, indent=1))
         else:
+            from rich.table import Table
+
             table = Table("statistic", "what it gives", show_lines=False)
             for i in infos:
                 table.add_row(i.name, i.description)
@@ -219,6 +227,8 @@ def stats(
 
 
 def _rich_table(title: str | None, columns: list[str], rows: list[tuple]) -> Table:
+    from rich.table import Table
+
     table = Table(title=title, title_justify="left")
     numeric = [all(isinstance(r[i], (int, float)) or r[i] is None for r in rows) and rows for i in range(len(columns))]
     for c, num in zip(columns, numeric):

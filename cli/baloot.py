@@ -7,8 +7,6 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.table.baloot_calc import calculate, result_json, result_text
-
 from .common import echo, echo_json, fail
 
 app = typer.Typer(name="baloot", help="Baloot (Saudi Belote) tools: the hand score calculator.", no_args_is_help=True)
@@ -49,6 +47,8 @@ def score(
     variant: Annotated[str, typer.Option("--variant", help="Options of §13, e.g. 'both_teams_count; project_multiplier=FULL'.")] = "",
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
+    from jojotte_records.table.baloot_calc import calculate, result_json, result_text
+
     try:
         result = calculate(contract, declarers, level, cp, project, baloot, kaboot, declared, variant)
     except ValueError as e:

@@ -5,24 +5,46 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.text import Text
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from jojotte_records.errors import printable, printable_json
 
-err_console = Console(stderr=True)
+if TYPE_CHECKING:
+    from rich.text import Text
 
 # The exit codes of every command (README, "Exit codes"):
 EXIT_OK = 0  # done: every input read (validate: every hand legal and every written score right)
 EXIT_FINDINGS = 1  # findings: an illegal event or a wrong score (validate), a table missing or disputed (event check), a stale schema
 EXIT_INPUT = 2  # input that cannot be read (missing, unreadable, empty, not UTF-8, not the notation) or a usage error
 
-# Every progress display of the commands: on standard error, cleared when done, and never redirecting
-# sys.stdout / sys.stderr (rich does by default), so that what a command writes goes where the user sent it.
-BAR_OPTIONS = dict(console=err_console, transient=True, redirect_stdout=False, redirect_stderr=False)
+_CONSOLE: list = []  # rich's console on standard error, made on first use (rich is not imported at start-up)
+
+
+def stderr_console():
+    """The one rich console on standard error (errors, progress bars)."""
+    if not _CONSOLE:
+        from rich.console import Console
+
+        _CONSOLE.append(Console(stderr=True))
+    return _CONSOLE[0]
+
+
+def bar_options() -> dict:
+    """Every progress display of the commands: on standard error, cleared when done, and never redirecting
+    sys.stdout / sys.stderr (rich does by default), so that what a command writes goes where the user sent it."""
+    return dict(console=stderr_console(), transient=True, redirect_stdout=False, redirect_stderr=False)
+
+
+def __getattr__(name: str):
+    # the names of the console and the bar's options as they were before start-up became lazy
+    if name == "err_console":
+        return stderr_console()
+    if name == "BAR_OPTIONS":
+        return bar_options()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 LIVE: list = []  # the consoles of the progress displays being shown (echo prints through the last)
@@ -43,6 +65,8 @@ def echo(message: object = "", err: bool = False, nl: bool = True) -> None:
     """
     text = printable(str(message))
     if LIVE and (err or _same_terminal()):
+        from rich.text import Text
+
         LIVE[-1].print(Text(text), soft_wrap=True, highlight=False, end="\n" if nl else "")
         return
     typer.echo(text, err=err, nl=nl)
@@ -55,12 +79,16 @@ def echo_json(text: str) -> None:
 
 def cell(value: object) -> Text:
     """A table cell from the input: terminal controls escaped, and never read as rich markup."""
+    from rich.text import Text
+
     return Text("" if value is None else printable(str(value)))
 
 
 def fail(message: str, code: int = 2) -> None:
+    from rich.markup import escape
+
     # soft_wrap: rich does not cut the line at the console's width (a pipe or a file is not 80 columns wide)
-    err_console.print(f"[red]error:[/red] {escape(printable(message))}", markup=True, highlight=False, soft_wrap=True)
+    stderr_console().print(f"[red]error:[/red] {escape(printable(message))}", markup=True, highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -79,7 +107,7 @@ def progress(description: str, total: int | None = None, enabled: bool | None = 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), **BAR_OPTIONS) as bar:
+                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), **bar_options()) as bar:
         task = bar.add_task(description, total=total, rate="")
         LIVE.append(bar.console)
         import time
@@ -97,3 +125,82 @@ def progress(description: str, total: int | None = None, enabled: bool | None = 
             yield advance
         finally:
             LIVE.pop()
+
+
+def unreadable_headers(paths) -> list:
+    """The unknown games and options in the tags of the record files ``paths`` (`games.unreadable_tags`), for the
+    commands that draw or analyse such a session anyway (report, analyze) and exit 2 for it, as validate does.
+
+    A second, reading-only pass over the files; standard input cannot be read again and is not looked at.
+    """
+    from jojotte_records.games import unreadable_tags
+    from jojotte_records.notation.model import SessionHeader
+    from jojotte_records.replay.files import iter_record_files, open_records
+
+    found = []
+    for path in iter_record_files(paths):
+        if path == "-":
+            continue
+        try:
+            for item in open_records(path):
+                if isinstance(item, SessionHeader):
+                    found.extend(unreadable_tags(item))
+        except (OSError, UnicodeDecodeError, ValueError):  # what cannot be read at all: the command reports it
+            continue
+    return found
+
+
+# --- usage and help that read naturally (issue 16: typer wrote `{paths}...` and `<bool>`) ---------------------
+
+class _Argument(TyperArgument):
+    """An argument named in capitals, as click writes it: ``PATHS...``, ``[PATHS]...`` when it may be left out."""
+
+    def _usage_display_name(self) -> str:
+        name = self.metavar or self.name.upper()
+        if self.required:
+            return name
+        return f"[{name[:-3]}]..." if name.endswith("...") else f"[{name}]"
+
+    def display_type_rich(self, ctx) -> str | None:
+        return None  # its name says what it is; the help says the rest
+
+
+class _Option(TyperOption):
+    """A flag shows no type (it takes no value); a repeated option shows its item's type, not ``<list[str]>``."""
+
+    def display_type_rich(self, ctx) -> str | None:
+        if self.is_flag or self.count:
+            return None
+        shown = super().display_type_rich(ctx)
+        if shown and shown.startswith("<list[") and shown.endswith("]>"):
+            return f"<{shown[6:-2]}>"
+        return shown
+
+
+def natural_names(command) -> None:
+    """Give every parameter of ``command`` and of its subcommands the names above (once, when the app is built)."""
+    for param in command.params:
+        if type(param) is TyperArgument:
+            if param.metavar is None:
+                param.metavar = param.name.upper() + ("..." if param.nargs != 1 else "")
+            param.__class__ = _Argument
+        elif type(param) is TyperOption:
+            param.__class__ = _Option
+    made = command.get_help_option  # --help is made when a context asks for it
+
+    def help_option(ctx):
+        option = made(ctx)
+        if type(option) is TyperOption:
+            option.__class__ = _Option
+        return option
+    command.get_help_option = help_option
+    for sub in getattr(command, "commands", {}).values():
+        natural_names(sub)
+
+
+class NaturalGroup(TyperGroup):
+    """The root group of the app: its commands' usage and help with `natural_names`."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        natural_names(self)

@@ -9,12 +9,6 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.errors import printable_json
-from jojotte_records.games import rules_for
-from jojotte_records.notation.json_form import RecordFile, to_record_file, to_session
-from jojotte_records.notation.text import read_sessions, write_sessions
-from jojotte_records.replay.files import looks_like_json, read_error, read_record_text
-
 from .common import echo, fail
 
 HELP = """Convert records between the text notation and JSON, without loss.
@@ -45,6 +39,11 @@ def convert(
     to: Annotated[Target, typer.Option("--to", help="Output form.")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of standard output.")] = None,
 ) -> None:
+    from jojotte_records.errors import printable_json
+    from jojotte_records.games import rules_for
+    from jojotte_records.notation.text import read_sessions, write_sessions
+    from jojotte_records.replay.files import looks_like_json, read_error, read_record_text
+
     try:
         text = read_record_text(path)
     except (OSError, UnicodeDecodeError) as e:
@@ -52,6 +51,8 @@ def convert(
         fail(f"{'<stdin>' if path == '-' else path}: cannot be read; nothing written")
     name = "<stdin>" if path == "-" else path
     if looks_like_json(path, text.split("\n", 1)[0]):
+        from jojotte_records.notation.json_form import RecordFile, to_session
+
         try:
             sessions = [to_session(s, name) for s in RecordFile.model_validate_json(text).sessions]
         except ValueError as e:  # pydantic's ValidationError: one plain, located sentence, as validate gives it
@@ -67,6 +68,8 @@ def convert(
     if not sessions:
         fail(f"{name}: no session found (a session starts with [Tag \"value\"] lines or a 'hand' line); nothing written")
     if to is Target.json:
+        from jojotte_records.notation.json_form import to_record_file
+
         result = printable_json(to_record_file(sessions).model_dump_json(indent=2, exclude_defaults=False)) + "\n"
     else:
         result = write_sessions(sessions)

@@ -8,11 +8,6 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.archive.store import ArchiveError, import_paths
-from jojotte_records.replay.files import check_paths, sheet_text
-from jojotte_records.report.site import ReportError, build_site
-from jojotte_records.resources import examples_dir
-
 from .common import echo, fail, progress
 
 HELP = """Run the whole pipeline on the example sessions bundled with the package.
@@ -36,6 +31,11 @@ def register(app: typer.Typer) -> None:
 def demo(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the archive and the report.")] = Path("."),
 ) -> None:
+    from jojotte_records.archive.store import ArchiveError, import_paths
+    from jojotte_records.replay.files import check_paths, sheet_text
+    from jojotte_records.report.site import ReportError, build_site
+    from jojotte_records.resources import examples_dir
+
     folder = examples_dir()
     echo(f"1. validating the bundled examples in {folder}")
     sessions = hands = 0

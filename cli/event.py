@@ -9,16 +9,6 @@ from typing import Annotated, Optional
 import typer
 
 from jojotte_records.errors import JojotteError, printable
-from jojotte_records.table.tournament import (
-    EventError,
-    build_event_site,
-    check_event,
-    is_event_game,
-    load_event,
-    standings,
-    standings_json,
-    tie_breaks,
-)
 
 from .common import cell, echo, echo_json, fail, progress
 
@@ -73,6 +63,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _load(path: Path):
+    from jojotte_records.table.tournament import EventError, load_event
+
     try:
         return load_event(path)
     except EventError as e:
@@ -82,6 +74,8 @@ def _load(path: Path):
 @event_app.command("check", help=CHECK_HELP)
 def check(event: Annotated[Path, typer.Argument(help="The event file (TOML).")],
           json_out: Annotated[bool, typer.Option("--json", help="One JSON document instead of text.")] = False) -> None:
+    from jojotte_records.table.tournament import check_event
+
     ev = _load(event)
     result = check_event(ev)
     if json_out:
@@ -121,6 +115,8 @@ def check(event: Annotated[Path, typer.Argument(help="The event file (TOML).")],
 def standings_cmd(event: Annotated[Path, typer.Argument(help="The event file (TOML).")],
                   json_out: Annotated[bool, typer.Option("--json", help="One JSON document: standings overall and after each round.")] = False,
                   after_round: Annotated[Optional[int], typer.Option("--round", help="Standings after this round.")] = None) -> None:
+    from jojotte_records.table.tournament import check_event, is_event_game, standings, standings_json, tie_breaks
+
     ev = _load(event)
     result = check_event(ev)
     if json_out:
@@ -159,6 +155,8 @@ def standings_cmd(event: Annotated[Path, typer.Argument(help="The event file (TO
 def report_cmd(event: Annotated[Path, typer.Argument(help="The event file (TOML).")],
                out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the site into.")] = Path("report"),
                templates: Annotated[Optional[Path], typer.Option("--templates", help="Folder of templates that override the defaults.")] = None) -> None:
+    from jojotte_records.table.tournament import build_event_site
+
     ev = _load(event)
     try:
         with progress("writing hand pages") as advance:

@@ -8,8 +8,6 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.resources import examples_dir
-
 from .common import echo, fail
 
 HELP = """Copy the example sessions bundled with the package into DIR (the README's tour uses them).
@@ -34,6 +32,8 @@ def register(app: typer.Typer) -> None:
 def examples(folder: Annotated[Path, typer.Argument(help="The folder to copy them into.", metavar="DIR")]) -> None:
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         fail(f"{folder} exists and is not an empty folder; nothing copied")
+    from jojotte_records.resources import examples_dir
+
     source = examples_dir()
     files = sorted(p for pattern in _KEEP for p in source.rglob(pattern))
     for f in files:

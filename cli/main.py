@@ -9,6 +9,7 @@ import typer
 from . import analyze, archive, baloot, convert, demo, examples, report, schema, simulate, validate
 from . import event as event_cmd
 from . import record as record_cmd
+from .common import NaturalGroup
 
 app = typer.Typer(
     name="jojotte",
@@ -17,6 +18,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
+    cls=NaturalGroup,
 )
 for module in (validate, convert, simulate, schema, demo, examples, analyze):
     module.register(app)

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from jojotte_records.errors import printable
-from jojotte_records.rules.base import find_variant
-from jojotte_records.table.recorder import Accepted, Recorder, RecorderError, Refusal
 
 from .common import fail
+
+if TYPE_CHECKING:
+    from jojotte_records.table.recorder import Recorder
 
 
 def _print(text: object = "", flush: bool = True) -> None:
@@ -108,6 +109,9 @@ def record(
     rubbers: Annotated[int | None, typer.Option("--rubbers", min=1, help="[Rubbers] agreed for a new session: the recorder stops when they are played.")] = None,
     hands: Annotated[int | None, typer.Option("--hands", min=1, help="Hands to play (default: the event file's hands): the recorder stops after them.")] = None,
 ) -> None:
+    from jojotte_records.rules.base import find_variant
+    from jojotte_records.table.recorder import Recorder, RecorderError
+
     if event_file is not None:
         from jojotte_records.table.tournament import EventError, load_event
 
@@ -158,6 +162,8 @@ def record(
 
 
 def _session(rec: Recorder, file: Path, hands: int | None) -> None:
+    from jojotte_records.table.recorder import Accepted, Refusal
+
     _print(f"recording {rec.cls.title} into {file}: " + ", ".join(f"{l} = {n}" for l, n in zip(rec.labels, rec.names)), flush=True)
     if rec.torn:
         _print(f"the last hand in the file was cut short; it was moved to {file}.torn and is entered again", flush=True)

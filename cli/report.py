@@ -7,10 +7,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from jojotte_records.errors import JojotteError
-from jojotte_records.report.site import HANDS_PER_FILE, MANIFEST_NAME, build_site
+from jojotte_records.report import HANDS_PER_FILE
 
-from .common import echo, fail, progress
+from .common import echo, fail, progress, unreadable_headers
 
 HELP = """Write a static HTML report: an index of the sessions, a score sheet per session and a replay per hand.
 
@@ -43,6 +42,9 @@ def report(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Write into a folder that holds other files than a report.")] = False,
 ) -> None:
+    from jojotte_records.errors import JojotteError
+    from jojotte_records.report.site import MANIFEST_NAME, build_site
+
     if out.is_dir() and not (out / MANIFEST_NAME).exists() and not force:
         others = sorted(p.name for p in out.iterdir())
         if others:
@@ -63,7 +65,10 @@ def report(
         if result.removed:
             echo(f"{result.removed} file(s) of the earlier report in {out} removed: sessions that are not in this run's input")
         echo(f"open {result.index}")
-    if result.problems or not result.sessions:
+    unreadable = unreadable_headers(paths or [])
+    for issue in unreadable:  # an unknown game or option: the session is drawn, and the input was not read (2)
+        echo(str(issue), err=True)
+    if result.problems or not result.sessions or unreadable:
         if not result.sessions:
             echo("no session found in the input", err=True)
         raise typer.Exit(2)

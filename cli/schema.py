@@ -7,8 +7,6 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.notation.schema import export_schemas, stale_schemas
-
 from .common import echo
 
 HELP = """Write the JSON Schema of the record format (generated from the pydantic models).
@@ -29,6 +27,8 @@ def schema(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the schema files.")] = Path("schemas"),
     check: Annotated[bool, typer.Option("--check", help="Only check that the files are up to date.")] = False,
 ) -> None:
+    from jojotte_records.notation.schema import export_schemas, stale_schemas
+
     if check:
         stale = stale_schemas(out)
         for name in stale:

@@ -8,10 +8,6 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.notation.model import SessionHeader
-from jojotte_records.notation.text import write_stream
-from jojotte_records.play.simulate import simulate_items
-
 from .common import fail, progress
 
 HELP = """Write a session of simulated legal hands.
@@ -45,6 +41,10 @@ def simulate(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of standard output.")] = None,
     policy: Annotated[str, typer.Option("--policy", "-p", help="Who makes the choices: plausible or uniform.")] = "plausible",
 ) -> None:
+    from jojotte_records.notation.model import SessionHeader
+    from jojotte_records.notation.text import write_stream
+    from jojotte_records.play.simulate import simulate_items
+
     stream = simulate_items(game, hands, seed, variant, policy)
     try:
         first = next(stream)

@@ -7,8 +7,6 @@ from typing import Annotated
 
 import typer
 
-from jojotte_records.replay.files import check_paths, dump_json, exit_code, sheet_text, verdict_json
-
 from .common import echo, progress
 
 HELP = """Replay every call and card of the records through the rules, and recompute the score sheet.
@@ -46,10 +44,14 @@ def validate(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also list the checks the records did not allow.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary line.")] = False,
     restore: Annotated[bool, typer.Option("--restore", help="For a hand with an illegal card: its score had the best legal card been played.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="N",
+                                      help="Worker processes (0: every core); the output is the same as with one.")] = 1,
 ) -> None:
+    from jojotte_records.replay.files import check_paths, dump_json, exit_code, verdict_json
+
     results = []
     with progress("validating hands") as advance:
-        for result in check_paths(paths, keep_hands=json_out or verbose or restore, on_hand=lambda v: advance(1)):
+        for result in check_paths(paths, keep_hands=json_out or verbose or restore, jobs=jobs, on_hands=advance):
             results.append(result)
             if not json_out and not quiet:
                 _print_file(result, verbose)
@@ -73,6 +75,8 @@ def validate(
 
 
 def _print_file(result, verbose: bool) -> None:
+    from jojotte_records.replay.files import sheet_text
+
     if result.read_error is not None:
         echo(str(result.read_error))
         return

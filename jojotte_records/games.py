@@ -9,6 +9,21 @@ from .rules.base import EventRules, Rules, find_variant
 
 def rules_for(header: SessionHeader) -> tuple[Rules, list[Issue]]:
     """The rules of a session and what was wrong with its tags (an unknown game is read as two-player Jo-Jotte)."""
+    cls, options, issues = _game_of(header)
+    rules = cls(options)
+    _, players_issue = read_players(header, tuple(rules.seat_labels))
+    if players_issue is not None:
+        issues.append(players_issue)
+    return rules, issues
+
+
+def unreadable_tags(header: SessionHeader) -> list[Issue]:
+    """What in a session's tags is not the notation: an unknown ``[Game]`` or an unknown ``[Variant]`` option
+    (input that cannot be read: exit code 2 for every command that reads records, README "Exit codes")."""
+    return _game_of(header)[2]
+
+
+def _game_of(header: SessionHeader) -> tuple[type[Rules], object, list[Issue]]:
     from .rules.jojotte import JojotteRules
 
     issues: list[Issue] = []
@@ -25,11 +40,7 @@ def rules_for(header: SessionHeader) -> tuple[Rules, list[Issue]]:
             options = cls.options_class.parse(variant)
         except ValueError as e:
             issues.append(Issue("NOTATION", f"[Variant]: {e}", Location(source=src, line=header.tag_line("Variant"), column=1), "syntax"))
-    rules = cls(options)
-    _, players_issue = read_players(header, tuple(rules.seat_labels))
-    if players_issue is not None:
-        issues.append(players_issue)
-    return rules, issues
+    return cls, options, issues
 
 
 def read_players(header: SessionHeader, labels: tuple[str, ...]) -> tuple[tuple[str, ...] | None, Issue | None]:

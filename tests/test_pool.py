@@ -47,3 +47,11 @@ def test_jobs_zero_means_every_core_and_negative_is_refused():
     assert jobs_count(3) == 3
     with pytest.raises(ValueError):
         jobs_count(-1)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_ready_item_is_its_own_result_at_its_turn(jobs):
+    from jojotte_records.replay.pool import Ready
+
+    items = [3, Ready("done here"), 4, Ready(None), 5]
+    assert list(ordered_map(_square_after_wait, items, jobs=jobs, window=2)) == [9, "done here", 16, None, 25]

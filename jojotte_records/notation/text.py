@@ -804,17 +804,52 @@ class SessionReader:
         hb.score = WrittenScore(tuple(below), tuple(above), aside, first.line, first.col)
 
 
-def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None) -> Iterator[SessionHeader | HandRecord]:
+def mark_session_starts(lines: Iterable[str]) -> Iterator[tuple[int, list[str], bool]]:
+    """The physical lines of a text record, grouped by logical line (a ``{`` comment may span lines):
+    ``(number of its first line, its lines, cut)``, ``cut`` True where `iter_records` surely begins a new session.
+
+    A cheap scan for ``--jobs``: the text before a cut and the text from it on read, each by `iter_records`,
+    exactly as the whole does (the second with ``first_line``). A new session begins at a tag line after a
+    hand's lines (the reader's session boundary); a cut is marked only after a line that is surely part of
+    a hand (no ``{`` or ``}`` in it: a line of comments alone does not end the tags), so a piece may hold
+    several sessions, never part of one. Lines are consumed as they are grouped: nothing is read ahead.
+    """
+    pending: list[str] = []
+
+    def physical() -> Iterator[str]:
+        for raw in lines:
+            pending.append(raw)
+            yield raw
+
+    after_hand_line = False
+    for no, text, starts in _logical_lines(physical()):
+        group = pending[:]
+        pending.clear()
+        stripped = text.lstrip()
+        if not stripped:
+            yield no, group, False
+        elif stripped.startswith("["):
+            yield no, group, after_hand_line
+            after_hand_line = False
+        else:
+            if starts is None and "{" not in text and "}" not in text:
+                after_hand_line = True
+            yield no, group, False
+
+
+def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None,
+                 first_line: int = 1) -> Iterator[SessionHeader | HandRecord]:
     """Stream a file: each session's `SessionHeader`, then its `HandRecord` values, one at a time.
 
     Memory stays bounded by the largest hand, whatever the size of the file.
     Problems are collected on the values (``issues``), never raised. A session's hands are read by the codec
-    of its game (`codec_for`), chosen once at its first line after the tags.
+    of its game (`codec_for`), chosen once at its first line after the tags. ``first_line``: the number of the
+    source's first line in its file (a piece cut by `mark_session_starts`), so that locations stay right.
     """
     if isinstance(source, str):
         source = io.StringIO(source)
     st = _Stream(name)
-    for line_no, text, starts in _logical_lines(source):
+    for line_no, text, starts in _logical_lines(source, first_line):
         stripped = text.lstrip()
         if not stripped:
             continue

@@ -12,10 +12,12 @@ import itertools
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
 
 from ..errors import Issue, Location, printable_json
+from ..notation.model import SessionHeader
 from ..notation.text import iter_records
 from .jojotte import HandVerdict, SessionSummary, validate_stream
 
@@ -209,14 +211,212 @@ def check_file(path: str, keep_hands: bool = True, on_hand=None, on_progress=Non
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         return FileResult(name, sessions, read_error(path, exc))
     if not sessions:
-        return FileResult(name, sessions, Issue("NOTATION", "no session found (a session starts with [Tag \"value\"] lines or a 'hand' line)",
-                                                Location(source=name, line=1, column=1), "syntax"))
+        return FileResult(name, sessions, _no_session(name))
     return FileResult(name, sessions)
 
 
-def check_paths(paths: Iterable[str], keep_hands: bool = True, on_hand=None, on_progress=None) -> Iterator[FileResult]:
+def _no_session(name: str) -> Issue:
+    return Issue("NOTATION", "no session found (a session starts with [Tag \"value\"] lines or a 'hand' line)",
+                 Location(source=name, line=1, column=1), "syntax")
+
+
+def check_paths(paths: Iterable[str], keep_hands: bool = True, on_hand=None, on_progress=None, jobs: int = 1,
+                on_hands: Callable[[int], None] | None = None) -> Iterator[FileResult]:
+    """`check_file` of every record file (`iter_record_files`), in order.
+
+    ``jobs`` (``--jobs``; 0: every core): with more than one, the files' sessions are validated in that many
+    worker processes (`pool.ordered_map`), and the results are the same as with one. ``on_hands(n)``: n more
+    hands done (a progress bar; with workers, ``on_hand`` and ``on_progress`` are not called).
+    """
+    if jobs != 1:
+        from .pool import jobs_count
+
+        if jobs_count(jobs) > 1:
+            yield from _check_paths_jobs(paths, keep_hands, on_hands, jobs)
+            return
+    if on_hands is not None and on_hand is None:
+        def on_hand(v):
+            on_hands(1)
     for path in iter_record_files(paths):
         yield check_file(path, keep_hands, on_hand, on_progress)
+
+
+# --- --jobs: sessions validated in worker processes --------------------------------
+
+PIECE_CHARS = 1 << 18  # whole sessions sent to a worker together, up to about this many characters
+LONG_SESSION_CHARS = 1 << 23  # a session longer than this is validated here, streaming: memory stays bounded
+
+
+class _Piece(NamedTuple):
+    """Whole sessions of one file for a worker: text (from line ``first_line``) or a JSON record file."""
+
+    file: int
+    source: str
+    path: str
+    json: bool
+    first_line: int
+    text: str
+    keep_hands: bool
+    last: bool  # the file's last piece
+
+
+class _Checked(NamedTuple):
+    """What a piece gave: its sessions (their indexes counted from 1 in the piece), or the file's read error."""
+
+    file: int
+    source: str
+    last: bool
+    sessions: list
+    read_error: Issue | None
+    drop_previous: bool  # the input failed before the previous piece's last session was closed (see `_checked`)
+    hands: int  # hands validated, for the progress bar (0 when counted already)
+
+
+def _checked(piece_file: int, source: str, path: str, items: Iterable, keep_hands: bool, last: bool,
+             on_hand=None) -> _Checked:
+    """`check_file`'s loop over ``items``. A read error (the stream raises) ends the file; when it comes before
+    the piece's first session header, the session before the piece was never closed by the reader (the one
+    process reading the whole file gives it no summary either): ``drop_previous``."""
+    sessions: list = []
+    hands = 0
+    header_seen = False
+
+    def seen(stream):
+        nonlocal header_seen
+        for item in stream:
+            if isinstance(item, SessionHeader):
+                header_seen = True
+            yield item
+
+    def count(v):
+        nonlocal hands
+        hands += 1
+        if on_hand is not None:
+            on_hand(v)
+
+    try:
+        for done in validate_stream(seen(items), keep_hands=keep_hands, on_hand=count):
+            sessions.append(done)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return _Checked(piece_file, source, True, sessions, read_error(path, exc), not header_seen, 0 if on_hand else hands)
+    return _Checked(piece_file, source, last, sessions, None, False, 0 if on_hand else hands)
+
+
+def _check_piece(p: _Piece) -> _Checked:
+    """What a worker does with a piece."""
+    if p.json:
+        from ..notation.json_form import iter_json_records
+
+        items = iter_json_records(p.text, p.source)
+    else:
+        items = iter_records(io.StringIO(p.text), p.source, first_line=p.first_line)
+    return _checked(p.file, p.source, p.path, items, p.keep_hands, p.last)
+
+
+def _failing(lines: Iterable[str], exc: BaseException) -> Iterator[str]:
+    yield from lines
+    raise exc
+
+
+def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
+    """One file cut into pieces of whole sessions (`mark_session_starts`), read as `open_records` reads it; the
+    work that must stay here (a read error, a very long session) comes done, as `pool.Ready`."""
+    from ..notation.text import mark_session_starts
+    from .pool import Ready
+
+    name = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            stream: TextIO = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="strict")
+        else:
+            stream = open(path, encoding="utf-8-sig", errors="strict")
+    except OSError as exc:
+        yield Ready(_Checked(i, name, True, [], read_error(path, exc), False, 0))
+        return
+    try:
+        try:
+            first = stream.readline()
+            if looks_like_json(path, first):
+                text = first + stream.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            yield Ready(_Checked(i, name, True, [], read_error(path, exc), False, 0))
+            return
+        if looks_like_json(path, first):
+            yield _Piece(i, name, path, True, 1, text, keep_hands, True)
+            return
+        lines = _chain([first], stream)
+        buf: list[str] = []  # the lines read since the last piece
+        size = 0
+        start = 1  # the number of buf's first line
+        cut = 0  # where in buf the last session that may be cut off begins, and its line
+        cut_line = 1
+        try:
+            for no, group, starts in mark_session_starts(lines):
+                if starts:
+                    if size >= PIECE_CHARS:
+                        yield _Piece(i, name, path, False, start, "".join(buf), keep_hands, False)
+                        buf, size, start = [], 0, no
+                    cut, cut_line = len(buf), no
+                buf.extend(group)
+                size += sum(map(len, group))
+                if size > LONG_SESSION_CHARS:  # one session too long to send: the rest of the file is read here
+                    if cut:
+                        yield _Piece(i, name, path, False, start, "".join(buf[:cut]), keep_hands, False)
+                    rest = iter_records(_chain(buf[cut:], lines), name, first_line=cut_line)
+                    buf = []
+                    yield Ready(_checked(i, name, path, rest, keep_hands, True, on_hand))
+                    return
+        except (OSError, UnicodeDecodeError) as exc:  # the sessions the one reader closed before the error
+            yield Ready(_checked(i, name, path, iter_records(_failing(buf, exc), name, first_line=start),
+                                 keep_hands, True, on_hand))
+            return
+        yield _Piece(i, name, path, False, start, "".join(buf), keep_hands, True)
+    finally:
+        if path != "-":
+            stream.close()
+
+
+def _chain(first: Iterable[str], rest: Iterable[str]) -> Iterator[str]:
+    yield from first
+    yield from rest
+
+
+def _shifted(issues: tuple[Issue, ...], by: int) -> tuple[Issue, ...]:
+    if not by or not any(i.loc.session is not None for i in issues):
+        return issues
+    return tuple(replace(i, loc=replace(i.loc, session=i.loc.session + by)) if i.loc.session is not None else i
+                 for i in issues)
+
+
+def _check_paths_jobs(paths: Iterable[str], keep_hands: bool, on_hands, jobs: int) -> Iterator[FileResult]:
+    from .pool import jobs_count, ordered_map
+
+    def pieces():
+        local = (lambda v: on_hands(1)) if on_hands is not None else None
+        for i, path in enumerate(iter_record_files(paths)):
+            yield from _file_pieces(i, path, keep_hands, local)
+
+    sessions: list = []
+    # two pieces per worker in flight: one it works on, one waiting (a piece is at most LONG_SESSION_CHARS)
+    for done in ordered_map(_check_piece, pieces(), jobs, window=2 * jobs_count(jobs), preload=[__name__]):
+        if on_hands is not None and done.hands:
+            on_hands(done.hands)
+        if done.drop_previous and sessions:
+            sessions.pop()
+        by = len(sessions)  # the sessions of the file before this piece: the piece's indexes start after them
+        for summary, hands in done.sessions:
+            if by:
+                summary = summary._replace(issues=_shifted(summary.issues, by))
+                hands = [v._replace(issues=_shifted(v.issues, by), unchecked=_shifted(v.unchecked, by)) for v in hands]
+            sessions.append((summary, hands))
+        if done.last:
+            if done.read_error is not None:
+                yield FileResult(done.source, sessions, done.read_error)
+            elif not sessions:
+                yield FileResult(done.source, sessions, _no_session(done.source))
+            else:
+                yield FileResult(done.source, sessions)
+            sessions = []
 
 
 def exit_code(results: Iterable[FileResult]) -> int:

@@ -13,10 +13,17 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+class Ready(NamedTuple, Generic[R]):
+    """An item whose result the caller already has (work it had to do here): `ordered_map` gives ``value``
+    back at the item's turn, without sending it to a worker."""
+
+    value: R
 
 
 def jobs_count(jobs: int) -> int:
@@ -35,11 +42,13 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
     With ``jobs`` 1 everything runs here, lazily. With more, ``fn`` (a module-level function, its items and
     results picklable) runs in that many worker processes, with at most ``window`` items (by default four
     per worker) read ahead of the result being yielded. ``preload`` names modules the workers import once
-    before their first item. An exception raised by ``fn`` is raised here, at its item's turn.
+    before their first item. An exception raised by ``fn`` is raised here, at its item's turn. An item wrapped in
+    `Ready` is its own result.
     """
     n = jobs_count(jobs)
     if n == 1:
-        yield from map(fn, items)
+        for item in items:
+            yield item.value if isinstance(item, Ready) else fn(item)
         return
     window = window or 4 * n
     context = _context(preload)
@@ -47,7 +56,12 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
         pending: deque[Future] = deque()
         try:
             for item in items:
-                pending.append(pool.submit(fn, item))
+                if isinstance(item, Ready):
+                    done: Future = Future()
+                    done.set_result(item.value)
+                    pending.append(done)
+                else:
+                    pending.append(pool.submit(fn, item))
                 if len(pending) >= window:
                     yield pending.popleft().result()
             while pending:

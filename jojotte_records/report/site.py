@@ -50,6 +50,7 @@ from ..notation.model import UNKNOWN_CARD, Call, HandRecord, SessionHeader
 from ..notation.text import sheet_column
 from ..replay.jojotte import HandVerdict, SessionSummary, SessionValidator, validate_stream
 from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, SUIT_WORDS, Meld, card_points, trick_points
+from . import HANDS_PER_FILE  # defined in the package: the command line reads it without the site's imports
 from .views import HandFiles, IssueView, SessionRow, issue_key, issue_view, rule_texts
 
 __all__ = ["build_site", "ReportError", "SiteResult", "IndexContext", "SessionContext", "HandsContext", "HandView",
@@ -58,7 +59,6 @@ __all__ = ["build_site", "ReportError", "SiteResult", "IndexContext", "SessionCo
 MANIFEST_NAME = ".jojotte-report.json"
 MANIFEST_FORMAT = 1
 ASSETS = ("report.css", "report.js")
-HANDS_PER_FILE = 10  # hands written into one page file (creating a file costs about as much as rendering a hand)
 RED_SUITS = (1, 2)  # hearts, diamonds
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10", 9: "9", 8: "8", 7: "7"}
 SEAT_COLORS = ("seat0", "seat1", "seat2", "seat3")

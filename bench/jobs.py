@@ -1,0 +1,118 @@
+"""Benchmark: ``jojotte validate --jobs 1`` against ``--jobs 2`` on 50,000 simulated hands (issue 14: >= 1.8x, the same output).
+
+    python bench/jobs.py                 # the three files below, median of 3 runs
+    python bench/jobs.py --hands 10000 --runs 1 --jobs 1 2 0
+
+Files (simulated once into a temporary folder):
+
+* ``one-session``: ``jojotte simulate --hands N --seed 1``: the simulator writes two-player Jo-Jotte as one
+  session, which cannot be cut (each hand's score depends on the sheet before it): it is validated in the
+  main process, streaming, whatever --jobs says;
+* ``ten-sessions``: ten two-player sessions of N/10 hands (seeds 1..10), one file;
+* ``pitch``: ``jojotte simulate --game pitch --hands N``: one session per game (several hundred).
+
+Each run is the ``jojotte`` command in a fresh process, stdout to a file (compared byte for byte with the
+``--jobs 1`` output, with ``cmp``'s verdict printed). Figures: wall time, and the CPU time (user + sys) of the
+command and every process under it (the pool's workers and its fork server included: this process makes
+itself their reaper, so that ``resource.getrusage(RUSAGE_CHILDREN)`` counts them), median of the runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import filecmp
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def jojotte() -> list[str]:
+    exe = Path(sys.executable).with_name("jojotte")
+    if exe.exists():
+        return [str(exe)]
+    found = shutil.which("jojotte")
+    return [found] if found else [sys.executable, "-m", "jojotte_records"]
+
+
+def reap_all() -> None:
+    """Wait for every process left under this one (the pool's fork server outlives the command by a moment)."""
+    while True:
+        try:
+            os.waitpid(-1, 0)
+        except ChildProcessError:
+            return
+
+
+def timed(argv: list[str], out: Path) -> tuple[float, float, int]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    with open(out, "wb") as f:
+        code = subprocess.run(argv, stdout=f, stderr=subprocess.DEVNULL).returncode
+    reap_all()
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, code
+
+
+def make_files(folder: Path, hands: int) -> dict[str, Path]:
+    cmd = jojotte()
+    files = {"one-session": folder / "one-session.jjt", "ten-sessions": folder / "ten-sessions.jjt",
+             "pitch": folder / "pitch.jjt"}
+    subprocess.run(cmd + ["simulate", "--hands", str(hands), "--seed", "1", "--out", str(files["one-session"])], check=True)
+    with open(files["ten-sessions"], "w", encoding="utf-8") as f:
+        for seed in range(1, 11):
+            text = subprocess.run(cmd + ["simulate", "--hands", str(hands // 10), "--seed", str(seed)],
+                                  check=True, capture_output=True, text=True).stdout
+            f.write(text + "\n")
+    subprocess.run(cmd + ["simulate", "--game", "pitch", "--hands", str(hands), "--seed", "1", "--out",
+                          str(files["pitch"])], check=True)
+    return files
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=50_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--keep", type=Path, help="simulate into this folder (kept, and reused when it has the files)")
+    args = parser.parse_args()
+    if hasattr(ctypes, "CDLL") and sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    env_note = "" if os.environ.get("PYTHONDONTWRITEBYTECODE") is None else " (PYTHONDONTWRITEBYTECODE is set)"
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        t = time.perf_counter()
+        names = ("one-session", "ten-sessions", "pitch")
+        files = {n: folder / f"{n}.jjt" for n in names}
+        if not all(p.exists() for p in files.values()):
+            files = make_files(folder, args.hands)
+        print(f"{args.hands:,} hands per file, simulated in {time.perf_counter() - t:.1f} s; median of {args.runs} "
+              f"run(s); {os.cpu_count()} core(s){env_note}")
+        for name, path in files.items():
+            base = None
+            for jobs in args.jobs:
+                out = folder / f"{name}.jobs{jobs}.out"
+                runs = [timed(jojotte() + ["validate", str(path), "--jobs", str(jobs)], out) for _ in range(args.runs)]
+                cpu = statistics.median(r[0] for r in runs)
+                wall = statistics.median(r[1] for r in runs)
+                same = ""
+                if base is None:
+                    base = (out, wall, cpu)
+                else:
+                    same = "same output" if filecmp.cmp(base[0], out, shallow=False) else "OUTPUT DIFFERS"
+                    same += f"; wall speed-up {base[1] / wall:.2f}x, CPU {cpu / base[2]:.2f}x the one process's"
+                print(f"{name:13s} --jobs {jobs}: wall {wall:7.2f} s  CPU {cpu:7.2f} s  exit {runs[0][2]}  {same}")
+
+
+if __name__ == "__main__":
+    main()
