@@ -360,7 +360,8 @@ class Recorder:
         if dealer is None:
             exp = self.validator.expected_dealer
             default = labels[exp] if exp >= 0 else None
-            return ask(Question("dealer", -1, f"hand {number}: who deals?", labels, labels, default))
+            choices = self._dealer_choices()
+            return ask(Question("dealer", -1, f"hand {number}: who deals?", choices, choices, default))
         card_seats = [i for i in range(seats) if rules.dealt_to(i, dealer) > 0]
         for i in card_seats:
             if i not in dealt:
@@ -451,6 +452,13 @@ class Recorder:
 
     def _who(self, seat: int) -> str:
         return f"{self.labels[seat]} ({self.names[seat]})" if self.names[seat] != self.labels[seat] else self.labels[seat]
+
+    def _dealer_choices(self) -> tuple[str, ...]:
+        """The seats that may deal the next hand: those the dealer's answer takes (issue 16: every seat was offered,
+        then all but the one whose turn it is refused, JJ-DEAL-1/2, PIT-DEAL-3, BAL-DEAL-3)."""
+        first = not self.hands
+        return tuple(lab for i, lab in enumerate(self.labels) if self.rules.check_dealer(i) is None
+                     and self.validator.wrong_dealer(i, first=first) is None) or self.labels
 
     def _action_text(self, a: Action, current: int) -> str:
         prefix = "" if a.seat == current else f"{self.labels[a.seat]} "
@@ -1096,7 +1104,8 @@ class EventRecorder(Recorder):
         if dealer is None:
             exp = self.validator.expected_dealer
             default = self.labels[exp] if exp >= 0 else None
-            return Question("dealer", -1, f"hand {number}: who deals?", self.labels, self.labels, default)
+            choices = self._dealer_choices()
+            return Question("dealer", -1, f"hand {number}: who deals?", choices, choices, default)
         if rules.is_terminal(state):  # pragma: no cover - a finished hand is saved at once
             return Question("done", -1, "the hand is complete")
         legal = self._legal_texts(state) if not pending else []
