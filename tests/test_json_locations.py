@@ -107,3 +107,26 @@ def test_validate_reports_the_located_error_of_an_unreadable_json_value(tmp_path
     r = check_file(str(f))
     assert r.read_error is not None and "'Z'" in r.read_error.message
     assert r.read_error.loc.line and r.read_error.loc.line > 1
+
+
+@pytest.mark.parametrize("old,new,path_end", [
+    ('"number": 1,', f'"number": {2**63},', ()),  # the first hand's number (and the first trick's, the same text)
+    ('"aside": 0', f'"aside": {10**12}', ("score",)),
+])
+def test_a_json_number_above_the_bound_is_a_located_error(old, new, path_end):
+    # issue 16 item 3: every number the notation reads is bounded (errors.MAX_NUMBER); a JSON hand number of 2**63
+    # passed the reader and crashed the importer (OverflowError in pyarrow)
+    from jojotte_records.archive.store import MemoryArchive
+
+    doc = _json_of("spec-rubber.jjt").replace(old, new, 1)
+    with pytest.raises(NotationError) as e:
+        list(iter_json_records(doc, "n.json"))
+    issue = e.value.issue
+    assert issue.kind == "syntax" and "too large" in issue.message
+    assert (issue.loc.line, issue.loc.column) == json_positions(doc)[("sessions", 0, "hands", 0, *path_end)]
+    archive = MemoryArchive()
+    try:
+        rows = archive.file_rows("n.json", doc.encode())
+    finally:
+        archive.close()
+    assert rows.result.status == "error" and "too large" in rows.result.error.message

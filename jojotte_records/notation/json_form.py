@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..cards import card_name, parse_card
-from ..errors import Issue, Location, NotationError, shown
+from ..errors import Issue, Location, NotationError, number_too_large, shown
 from ..rules.jojotte_cards import parse_meld
 from .model import (
     FORMAT_VERSION,
@@ -400,6 +400,12 @@ def to_session(m: SessionModel, source: str | None = None, positions: dict[tuple
 
         def where(path: tuple, at=at) -> tuple[int, int]:
             return pos.get((*at, *path), (0, 0))
+        big = _too_large(h)
+        if big is not None:
+            path, what, value = big
+            line, column = _nearest(pos, (*at, *path))
+            raise NotationError(Issue("NOTATION", f"hand {shown(str(h.number), 24)}: {number_too_large(what, str(value))}",
+                                      Location(source=source, line=line or None, column=column or None), "syntax"))
         try:
             hands.append(model_to_event_hand(h, labels, columns, where) if isinstance(h, EventHandModel)
                          else model_to_hand(h, labels, columns, where))
@@ -411,6 +417,32 @@ def to_session(m: SessionModel, source: str | None = None, positions: dict[tuple
                                       Location(source=source, line=line or None, column=column or None,
                                                hand=h.number), "syntax")) from None
     return Session(header, tuple(hands))
+
+
+def _too_large(m: HandModel | EventHandModel) -> tuple[tuple, str, int] | None:
+    """(path, what, value) of the first number of the hand above `errors.MAX_NUMBER`, the bound of the text
+    reader too (issue 16: a JSON hand number of 2**63 crashed the importer), or None."""
+    found: list[tuple[tuple, str, int]] = [((), "the hand number", m.number)]
+    if isinstance(m, EventHandModel):
+        found += [(("lines", k), "the line number", ln.number) for k, ln in enumerate(m.lines) if ln.number is not None]
+        found += [(("score", c), "a score", v) for c, v in (m.score or {}).items()]
+    else:
+        found += [(("tricks", k), "the trick number", t.number) for k, t in enumerate(m.tricks)]
+        found += [(("result", k), "a result", v) for k, r in enumerate(m.result) for v in (r.tricks, r.points)]
+        if m.score is not None:
+            found += [(("score", side, c), "a score", v) for side in ("below", "above")
+                      for c, v in getattr(m.score, side).items()]
+            found.append((("score", "aside"), "the points held aside", m.score.aside))
+    return next(((p, w, v) for p, w, v in found if number_too_large(w, str(v)) is not None), None)
+
+
+def _nearest(pos: dict[tuple, tuple[int, int]], path: tuple) -> tuple[int, int]:
+    """The position of ``path``, or of its nearest placed container (numbers are not placed)."""
+    while path:
+        if path in pos:
+            return pos[path]
+        path = path[:-1]
+    return pos.get((), (0, 0))
 
 
 def _path_of_value(data: Any, text: str) -> tuple | None:
