@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from jojotte_records.errors import NotationError
 from jojotte_records.rules.base import Violation, format_message, violation_message
 from jojotte_records.table.recorder import Recorder, Refusal
 
@@ -24,3 +27,20 @@ def test_recorder_refuses_a_card_with_a_brace(tmp_path):
     out = rec.answer("Q{H")
     assert isinstance(out, Refusal)
     assert "Q{H" in out.message
+
+
+def test_json_name_call_without_its_suit_is_a_located_error():
+    # fuzz seed 3 input 3007: a JSON "name" call without "suit" reached the rules as a suit of -1 (KeyError in JJ-BID-5's
+    # message); the text notation cannot write it (`name H`), so the reader refuses it, at the call
+    from jojotte_records.notation.json_form import iter_json_records, json_positions
+    from jojotte_records.replay.files import check_file
+
+    path = DATA / "name-call-without-suit.json"
+    text = path.read_text(encoding="utf-8")
+    with pytest.raises(NotationError) as e:
+        list(iter_json_records(text, str(path)))
+    issue = e.value.issue
+    assert issue.kind == "syntax" and "suit" in issue.message
+    assert (issue.loc.line, issue.loc.column) == json_positions(text)[("sessions", 0, "hands", 0, "auction", 2)]
+    r = check_file(str(path))
+    assert r.read_error == issue

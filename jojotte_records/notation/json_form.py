@@ -69,9 +69,10 @@ def _nowhere(path: tuple) -> tuple[int, int]:
 class _Unreadable(ValueError):
     """A value of a JSON record that cannot be read (a seat, a card): ``text`` is the value, to locate it."""
 
-    def __init__(self, message: str, text: str):
+    def __init__(self, message: str, text: str | None, at: tuple[int, int] | None = None):
         super().__init__(message)
         self.text = text
+        self.at = at  # (line, column) when the reader knows it
 
 
 class CallModel(_Model):
@@ -326,6 +327,8 @@ def _call(c: CallModel, labels, at: tuple[int, int] = (0, 0)) -> Call:
         melds = tuple(parse_meld(m) for m in c.melds)
     except ValueError as e:
         raise _Unreadable(str(e), next((m for m in c.melds if _unreadable_meld(m)), "")) from None
+    if c.call == "name" and not c.suit:  # the text writes `name H`; without a suit the call cannot be read
+        raise _Unreadable("a name call without its suit", None, at)
     return Call(_seat(labels, c.seat), c.call, "SHDC".index(c.suit) if c.suit else -1, melds, at[0], at[1], tuple(c.comments))
 
 
@@ -412,8 +415,8 @@ def to_session(m: SessionModel, source: str | None = None, positions: dict[tuple
         except ValueError as e:
             text = getattr(e, "text", None)
             found = _path_of_value(h.model_dump(), text) if text is not None else None
-            line, column = pos.get((*at, *found), (0, 0)) if found is not None else where(())
-            raise NotationError(Issue("NOTATION", f"hand {h.number}: {e}",
+            line, column = pos.get((*at, *found), (0, 0)) if found is not None else getattr(e, "at", None) or where(())
+            raise NotationError(Issue("NOTATION", str(e),
                                       Location(source=source, line=line or None, column=column or None,
                                                hand=h.number), "syntax")) from None
     return Session(header, tuple(hands))
