@@ -19,8 +19,9 @@ Each input goes through the entry points in-process (``--entry``, default all):
 * ``convert``: text → JSON → text and JSON → text, as ``jojotte convert`` does;
 * ``import``: `archive.store.MemoryArchive` (the importer of ``jojotte import``, into an in-memory DuckDB);
 * ``report``: `report.site.build_site` into a temporary folder;
-* ``recorder``: `table.recorder.Recorder` resuming the input as its session file, then fed up to 30 answers (the
-  tokens of the input, and the first legal choice it offers).
+* ``recorder``: `table.recorder.Recorder` resuming the input as its session file, then fed up to 60 answers: a
+  legal choice it offers, some of the words it completes (cards), a command (``undo``, ``claim``, ``result`` …),
+  or the input's own tokens (its moves, mutated).
 
 An exception counts as **uncaught** unless it is the project's own error value: a `JojotteError` (a located
 `NotationError`, an `ArchiveError`, a `ReportError` …), a `RecorderError`, pydantic's `ValidationError` of a JSON
@@ -57,6 +58,7 @@ CARD = re.compile(r"\b(?:[2-9TJQKA]|10)[SHDC]\b")
 SEAT = re.compile(r"\b(?:A|B|C|N|E|S|W|NS|EW)\b")
 NUMBER = re.compile(r"\b\d+\b")
 TOKEN = re.compile(r"\S+")
+COUNT_ASKED = re.compile(r"the (\d+) card")
 CONTROL = ["\x00", "\x1b[2J", "\x07", "\x7f", "\u202e", "\r", "\x0b", "\ufeff", "\x85"]
 HUGE = ["2147483648", "9" * 40, "99999999999999999999", "-1", "0", "4294967296", "1" + "0" * 5000, "1e309"]
 
@@ -311,21 +313,27 @@ def run_recorder(path: str, data: bytes, work: Path) -> None:
     try:
         words = TOKEN.findall(data.decode("utf-8", errors="replace"))[:200]
         rng = random.Random(len(data))
-        for _ in range(30):
+        for _ in range(60):
             q = rec.question()
             if q is None:
                 break
             r = rng.random()
-            if r < 0.35 and q.choices:
-                answer = q.choices[0]
-            elif r < 0.5:
-                answer = rng.choice(("undo", "", "?", "claim", "result", "keep", "none", "5 82"))
-            elif words:
+            if r < 0.45 and q.choices:  # a legal choice it offers: the recorder goes deep into the hand
+                answer = rng.choice(q.choices[:3])
+            elif r < 0.7 and q.words:  # as many of the words it completes (the cards not yet seen) as it asks for
+                asked = COUNT_ASKED.search(q.text)
+                n = int(asked.group(1)) if asked else 1 if "card" in q.text else rng.randint(1, 9)
+                n = n if rng.random() < 0.9 else rng.randint(1, 9)
+                pool = [w for w in q.words if w != "?"] or list(q.words)
+                answer = " ".join(rng.sample(pool, min(len(pool), n)))
+            elif r < 0.75:
+                answer = rng.choice(("undo", "", "?", "claim", "result", "keep", "none", "5 82", "undo"))
+            elif words:  # the record's own moves, mutated
                 answer = " ".join(rng.choice(words) for _ in range(rng.choice((1, 1, 2, 3))))
             else:
                 answer = ""
             rec.answer(answer)
-            if rec.in_hand() is False and rng.random() < 0.2:
+            if not rec.in_hand() and rng.random() < 0.2:
                 rec.sheet_rows()
     finally:
         rec.unlock()
@@ -383,7 +391,7 @@ def run_chunk(args: tuple) -> dict:
     seed, start, stop, entries, timeout, max_rss_mb, failures_dir = args
     if _FILES is None:
         _FILES = corpus()
-    signal.signal(signal.SIGALRM, _on_alarm)
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
     cpu = time.process_time()
     counts = {"inputs": 0, "uncaught": 0, "hang": 0, "memory": 0}
     by_entry: dict[str, int] = {}
@@ -403,6 +411,7 @@ def run_chunk(args: tuple) -> dict:
                 (out / (stem + ".txt")).write_text(f"seed {seed} input {i} from {name}\n{kind} in {entry}\n{tb}",
                                                    encoding="utf-8")
                 saved.append(stem)
+    signal.signal(signal.SIGALRM, previous)
     counts["cpu"] = time.process_time() - cpu
     counts["by_entry"] = by_entry
     counts["saved"] = saved
