@@ -27,7 +27,8 @@ An exception counts as **uncaught** unless it is the project's own error value: 
 `NotationError`, an `ArchiveError`, a `ReportError` …), a `RecorderError`, pydantic's `ValidationError` of a JSON
 record that does not follow the schema, or a `UnicodeDecodeError` (a file that is not UTF-8; every command says so).
 An entry point that returns a "please report it" issue (the importer's catch-all) counts as uncaught too. A **hang**
-is an input whose entry point runs past ``--timeout`` seconds (``signal.alarm``); **over memory**, an input during
+is an input whose entry point runs past ``--timeout`` seconds of CPU time (``ITIMER_PROF``: the machine may be
+shared), or twelve times that of wall time (``ITIMER_REAL``); **over memory**, an input during
 which the process's peak RSS (`resource.getrusage`) rose above ``--max-rss-mb``. Each failing input is saved with
 its traceback in ``--failures`` (``NNNNNN-ENTRY.jjt`` or ``.json`` and ``.txt``) for ``--replay``.
 
@@ -61,6 +62,9 @@ TOKEN = re.compile(r"\S+")
 COUNT_ASKED = re.compile(r"the (\d+) card")
 CONTROL = ["\x00", "\x1b[2J", "\x07", "\x7f", "\u202e", "\r", "\x0b", "\ufeff", "\x85"]
 HUGE = ["2147483648", "9" * 40, "99999999999999999999", "-1", "0", "4294967296", "1" + "0" * 5000, "1e309"]
+
+
+WALL_FACTOR = 12  # the wall-clock backstop of the time limit, in CPU time limits
 
 
 class Hang(BaseException):
@@ -363,16 +367,19 @@ def run_one(index: int, name: str, data: bytes, entries: tuple[str, ...], timeou
         Path(path).write_bytes(data)
         for entry in entries:
             before = _peak_mb()
-            signal.setitimer(signal.ITIMER_REAL, timeout)
+            # CPU time (the machine is shared: a slow input is not a hang), and a wall-clock backstop
+            signal.setitimer(signal.ITIMER_PROF, timeout)
+            signal.setitimer(signal.ITIMER_REAL, timeout * WALL_FACTOR)
             try:
                 RUNNERS[entry](path, data, work)
             except Hang:
-                failures.append((entry, "hang", f"over {timeout} s"))
+                failures.append((entry, "hang", f"over {timeout} s of CPU or {timeout * WALL_FACTOR} s of wall time"))
             except expected:
                 pass
             except Exception:  # noqa: BLE001 - the figure: any other exception is a bug
                 failures.append((entry, "uncaught", traceback.format_exc()))
             finally:
+                signal.setitimer(signal.ITIMER_PROF, 0)
                 signal.setitimer(signal.ITIMER_REAL, 0)
             after = _peak_mb()
             if after > max_rss_mb and after > before:
@@ -391,7 +398,7 @@ def run_chunk(args: tuple) -> dict:
     seed, start, stop, entries, timeout, max_rss_mb, failures_dir = args
     if _FILES is None:
         _FILES = corpus()
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    previous = signal.signal(signal.SIGALRM, _on_alarm), signal.signal(signal.SIGPROF, _on_alarm)
     cpu = time.process_time()
     counts = {"inputs": 0, "uncaught": 0, "hang": 0, "memory": 0}
     by_entry: dict[str, int] = {}
@@ -411,7 +418,8 @@ def run_chunk(args: tuple) -> dict:
                 (out / (stem + ".txt")).write_text(f"seed {seed} input {i} from {name}\n{kind} in {entry}\n{tb}",
                                                    encoding="utf-8")
                 saved.append(stem)
-    signal.signal(signal.SIGALRM, previous)
+    signal.signal(signal.SIGALRM, previous[0])
+    signal.signal(signal.SIGPROF, previous[1])
     counts["cpu"] = time.process_time() - cpu
     counts["by_entry"] = by_entry
     counts["saved"] = saved
@@ -446,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start", type=int, default=0, help="the first input's index (to run a seed in pieces)")
     ap.add_argument("--entry", default=",".join(ENTRIES), help=f"comma-separated, of: {', '.join(ENTRIES)}")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (replay.pool.ordered_map); 0: every core")
-    ap.add_argument("--timeout", type=float, default=5.0, help="seconds per entry point and input before it is a hang")
+    ap.add_argument("--timeout", type=float, default=5.0, help="CPU seconds per entry point and input before it is a hang")
     ap.add_argument("--max-rss-mb", type=float, default=1024.0)
     ap.add_argument("--failures", default="fuzz-failures", help="folder for each failing input and its traceback")
     ap.add_argument("--chunk", type=int, default=100, help="inputs per piece of work")
@@ -459,6 +467,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"unknown entry point(s): {', '.join(unknown)}")
     if args.replay is not None:
         signal.signal(signal.SIGALRM, _on_alarm)
+        signal.signal(signal.SIGPROF, _on_alarm)
         bad = 0
         for p in args.replay:
             for entry, kind, tb in run_one(0, p, Path(p).read_bytes(), entries, args.timeout, args.max_rss_mb,
@@ -474,7 +483,7 @@ def main(argv: list[str] | None = None) -> int:
     cpu = t["cpu"] if args.jobs != 1 else time.process_time() - cpu0
     print(f"seed {args.seed}, inputs {args.start}..{args.start + args.inputs - 1}, entry points {','.join(entries)}")
     print(f"inputs {t['inputs']}, uncaught {t['uncaught']}, hangs {t['hang']}, over memory {t['memory']} "
-          f"(bound {args.max_rss_mb:.0f} MiB, time limit {args.timeout:g} s)")
+          f"(bound {args.max_rss_mb:.0f} MiB, time limit {args.timeout:g} s CPU, {args.timeout * WALL_FACTOR:g} s wall)")
     print(f"CPU {cpu:.1f} s, wall {wall:.1f} s, {t['inputs'] / max(cpu, 1e-9):.1f} inputs/CPU s, "
           f"{t['inputs'] / max(wall, 1e-9):.1f} inputs/s")
     for k, v in sorted(t["by_entry"].items()):

@@ -43,3 +43,12 @@ def test_seeded_slice_has_no_uncaught_exception_and_no_hang(fuzz, entries, input
     assert t["inputs"] == inputs
     saved = sorted(p.name for p in (tmp_path / "failures").glob("*.txt")) if (tmp_path / "failures").exists() else []
     assert (t["uncaught"], t["hang"], t["memory"]) == (0, 0, 0), saved
+
+
+def test_a_hang_is_counted(fuzz, monkeypatch):
+    def spins(path, data, work):
+        while True:
+            pass
+    monkeypatch.setitem(fuzz.RUNNERS, "read", spins)
+    t = fuzz.fuzz(seed=1, inputs=1, entries=("read",), timeout=0.2, failures_dir=None)
+    assert (t["inputs"], t["hang"], t["uncaught"]) == (1, 1, 0)
