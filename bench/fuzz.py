@@ -435,6 +435,7 @@ def fuzz(seed: int, inputs: int, entries: tuple[str, ...], jobs: int = 1, timeou
     pieces = [(seed, a, min(a + chunk, start + inputs), entries, timeout, max_rss_mb, failures_dir)
               for a in range(start, start + inputs, chunk)]
     total = {"inputs": 0, "uncaught": 0, "hang": 0, "memory": 0, "cpu": 0.0, "by_entry": {}, "saved": []}
+    wall = time.perf_counter()
     for r in ordered_map(run_chunk, pieces, jobs):
         for k in ("inputs", "uncaught", "hang", "memory", "cpu"):
             total[k] += r[k]
@@ -443,7 +444,8 @@ def fuzz(seed: int, inputs: int, entries: tuple[str, ...], jobs: int = 1, timeou
         total["saved"] += r["saved"]
         if not quiet:
             print(f"  {total['inputs']} inputs: {total['uncaught']} uncaught, {total['hang']} hangs, "
-                  f"{total['memory']} over memory", file=sys.stderr, flush=True)
+                  f"{total['memory']} over memory; CPU {total['cpu']:.1f} s, wall {time.perf_counter() - wall:.1f} s",
+                  file=sys.stderr, flush=True)
     return total
 
 
