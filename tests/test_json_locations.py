@@ -130,3 +130,24 @@ def test_a_json_number_above_the_bound_is_a_located_error(old, new, path_end):
     finally:
         archive.close()
     assert rows.result.status == "error" and "too large" in rows.result.error.message
+
+
+def test_a_json_schema_error_points_at_the_element(tmp_path):
+    # a trick without its plays: the schema's finding is placed at the trick's object (the nearest placed element)
+    doc = _json_of("spec-rubber.jjt")
+    data = json.loads(doc)
+    del data["sessions"][0]["hands"][1]["tricks"][2]["plays"]
+    doc = json.dumps(data, indent=2)
+    want = json_positions(doc)[("sessions", 0, "hands", 1, "tricks", 2)]
+    f = tmp_path / "s.json"
+    f.write_text(doc, encoding="utf-8")
+    err = check_file(str(f)).read_error
+    assert err is not None and "does not follow the schema at sessions.0.hands.1" in err.message
+    assert (err.loc.line, err.loc.column) == want
+
+
+def test_json_that_is_not_json_points_at_where_it_stops(tmp_path):
+    f = tmp_path / "t.json"
+    f.write_text('{"sessions": [\n  {"tags": [}\n', encoding="utf-8")
+    err = check_file(str(f)).read_error
+    assert err is not None and err.loc.line == 2  # the '}' that closes nothing is on line 2

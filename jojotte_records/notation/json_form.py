@@ -515,12 +515,38 @@ def iter_json_records(text: str, source: str | None = None) -> Iterator[SessionH
     and column in the file.
 
     Raises:
-        pydantic.ValidationError: the JSON does not follow the schema.
-        NotationError: a card, seat or meld cannot be read (located).
+        NotationError: the text is not JSON, or does not follow the schema (`schema_issue`), or a card, seat or
+            meld cannot be read; located.
     """
-    rf = RecordFile.model_validate_json(text)
+    from pydantic import ValidationError
+
+    try:
+        rf = RecordFile.model_validate_json(text)
+    except ValidationError as e:
+        raise NotationError(schema_issue(e, text, source)) from None
     positions = json_positions(text)
     for k, sm in enumerate(rf.sessions):
         s = to_session(sm, source, positions, k)
         yield s.header
         yield from s.hands
+
+
+_AT_LINE = re.compile(r"line (\d+) column (\d+)")
+
+
+def schema_issue(e, text: str, source: str | None = None) -> Issue:
+    """The located issue of a pydantic ``ValidationError`` of the JSON ``text``: the schema's first finding at the
+    element it names (or its nearest placed container), or where the JSON parser stopped."""
+    err = e.errors()[0]
+    path = tuple(err["loc"])
+    where = ".".join(str(x) for x in path)
+    msg = f"JSON record does not follow the schema{' at ' + where if where else ''}: {err['msg']}"
+    line = column = 0
+    if err["type"] == "json_invalid":
+        found = _AT_LINE.search(err["msg"])
+        if found:
+            line, column = int(found.group(1)), int(found.group(2))
+    elif len(text) <= 50_000_000:  # positions of a huge file are not worth their memory for one message
+        in_file = tuple(x for x in path if x not in ("HandModel", "EventHandModel"))  # the union's members
+        line, column = _nearest(json_positions(text), in_file)
+    return Issue("NOTATION", msg, Location(source=source, line=line or None, column=column or None), "syntax")
