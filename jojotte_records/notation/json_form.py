@@ -13,11 +13,13 @@ produce.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Literal
+import re
+from typing import Any, Callable, Iterable, Iterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 from ..cards import card_name, parse_card
+from ..errors import Issue, Location, NotationError, number_too_large, shown
 from ..rules.jojotte_cards import parse_meld
 from .model import (
     FORMAT_VERSION,
@@ -49,7 +51,28 @@ def _card_text(c: int) -> str:
 
 
 def _card_code(t: str) -> int:
-    return UNKNOWN_CARD if t == "?" else parse_card(t)
+    if t == "?":
+        return UNKNOWN_CARD
+    try:
+        return parse_card(t)
+    except ValueError as e:
+        raise _Unreadable(str(e), t) from None
+
+
+Where = Callable[[tuple], tuple[int, int]]  # a path inside the hand's object -> (line, column) in the file
+
+
+def _nowhere(path: tuple) -> tuple[int, int]:
+    return 0, 0
+
+
+class _Unreadable(ValueError):
+    """A value of a JSON record that cannot be read (a seat, a card): ``text`` is the value, to locate it."""
+
+    def __init__(self, message: str, text: str | None, at: tuple[int, int] | None = None):
+        super().__init__(message)
+        self.text = text
+        self.at = at  # (line, column) when the reader knows it
 
 
 class CallModel(_Model):
@@ -273,22 +296,26 @@ def event_hand_to_model(h: EventHand, labels: tuple[str, ...], columns: tuple[st
                           score_comments=list(h.score.comments) if h.score is not None else [], comments=list(h.comments))
 
 
-def model_to_event_hand(m: EventHandModel, labels: tuple[str, ...], columns: tuple[str, ...]) -> EventHand:
-    """The in-memory hand of a JSON event-log hand.
+def model_to_event_hand(m: EventHandModel, labels: tuple[str, ...], columns: tuple[str, ...],
+                        where: Where = _nowhere) -> EventHand:
+    """The in-memory hand of a JSON event-log hand (``where``: as for `model_to_hand`).
 
     Raises:
         ValueError: a seat or score column that cannot be read.
     """
     lines = tuple(EventLine(ln.keyword.lower(), ln.number if ln.number is not None else -1,
-                            tuple(EventItem(i.label, tuple(i.words), 0, 0, tuple(i.comments)) for i in ln.items),
-                            ln.winner or "", 0, 0, tuple(ln.comments)) for ln in m.lines)
+                            tuple(EventItem(i.label, tuple(i.words), *where(("lines", k, "items", j)), tuple(i.comments))
+                                  for j, i in enumerate(ln.items)),
+                            ln.winner or "", *where(("lines", k)), tuple(ln.comments)) for k, ln in enumerate(m.lines))
     score = None
     if m.score is not None:
         values = [0] * len(columns)
         for k, v in m.score.items():
             values[_seat(columns, k)] = v
-        score = EventScore(tuple(values), 0, 0, tuple(m.score_comments))
-    return EventHand(m.number, _seat(labels, m.dealer), lines, score, 0, 0, tuple(m.comments))
+        score = EventScore(tuple(values), *where(("score",)), tuple(m.score_comments))
+    line, _ = where(())
+    column = where(("dealer",))[1] if where(("dealer",))[0] == line else 0
+    return EventHand(m.number, _seat(labels, m.dealer), lines, score, line, column, tuple(m.comments))
 
 
 def session_to_model(session: Session) -> SessionModel:
@@ -309,16 +336,31 @@ def _seat(labels: tuple[str, ...], text: str | None) -> int:
     try:
         return [lab.upper() for lab in labels].index(text.upper())
     except ValueError:
-        raise ValueError(f"unknown seat '{text}' (seats are {' '.join(labels)})") from None
+        raise _Unreadable(f"unknown seat '{shown(text)}' (seats are {' '.join(labels)})", text) from None
 
 
-def _call(c: CallModel, labels) -> Call:
-    return Call(_seat(labels, c.seat), c.call, "SHDC".index(c.suit) if c.suit else -1,
-                tuple(parse_meld(m) for m in c.melds), 0, 0, tuple(c.comments))
+def _call(c: CallModel, labels, at: tuple[int, int] = (0, 0)) -> Call:
+    try:
+        melds = tuple(parse_meld(m) for m in c.melds)
+    except ValueError as e:
+        raise _Unreadable(str(e), next((m for m in c.melds if _unreadable_meld(m)), "")) from None
+    if c.call == "name" and not c.suit:  # the text writes `name H`; without a suit the call cannot be read
+        raise _Unreadable("a name call without its suit", None, at)
+    return Call(_seat(labels, c.seat), c.call, "SHDC".index(c.suit) if c.suit else -1, melds, at[0], at[1], tuple(c.comments))
 
 
-def model_to_hand(m: HandModel, labels: tuple[str, ...], score_labels: tuple[str, ...] | None = None) -> HandRecord:
-    """The in-memory hand of a JSON hand.
+def _unreadable_meld(m: str) -> bool:
+    try:
+        parse_meld(m)
+    except ValueError:
+        return True
+    return False
+
+
+def model_to_hand(m: HandModel, labels: tuple[str, ...], score_labels: tuple[str, ...] | None = None,
+                  where: Where = _nowhere) -> HandRecord:
+    """The in-memory hand of a JSON hand; ``where(path)`` gives the file position of an element of the hand's
+    object (``("tricks", 2, "plays", 0)``), so that findings point into the JSON file.
 
     Raises:
         ValueError: a seat, card or meld that cannot be read.
@@ -342,35 +384,188 @@ def model_to_hand(m: HandModel, labels: tuple[str, ...], score_labels: tuple[str
             below[_seat(columns, k)] = v
         for k, v in m.score.above.items():
             above[_seat(columns, k)] = v
-        score = WrittenScore(tuple(below), tuple(above), m.score.aside)
-    tricks = tuple(Trick(t.number, tuple(Play(_seat(labels, p.seat), _card_code(p.card), p.announce or "", 0, 0, tuple(p.comments))
-                                         for p in t.plays), _seat(labels, t.winner), 0, 0, tuple(t.comments),
-                         tuple((c.after_cards, _call(c, labels)) for c in t.calls)) for t in m.tricks)
+        score = WrittenScore(tuple(below), tuple(above), m.score.aside, *where(("score",)))
+    tricks = tuple(Trick(t.number, tuple(Play(_seat(labels, p.seat), _card_code(p.card), p.announce or "",
+                                              *where(("tricks", k, "plays", j)), tuple(p.comments))
+                                         for j, p in enumerate(t.plays)), _seat(labels, t.winner),
+                         *where(("tricks", k)), tuple(t.comments),
+                         tuple((c.after_cards, _call(c, labels, where(("tricks", k, "calls", i))))
+                               for i, c in enumerate(t.calls))) for k, t in enumerate(m.tricks))
+    marks = tuple((key, *where((field,))) for key, field in (("dealer", "dealer"), ("deal", "dealt"), ("turned", "turned"),
+                                                             ("info", "info")) if where((field,))[0])
     return HandRecord(
         m.number, _seat(labels, m.dealer), tuple(dealt), drawn, m.split, _card_code(m.turned) if m.turned else None,
-        _card_code(m.info) if m.info else None, tuple(parse_card(c) for c in m.stock) if m.stock is not None else None,
-        tuple(_call(c, labels) for c in m.auction), tuple(_call(c, labels) for c in m.after), tricks, _seat(labels, m.claim),
-        tuple(SeatResult(_seat(labels, r.seat), r.tricks, r.points) for r in m.result), score, 0,
-        tuple((k, tuple(v)) for k, v in m.notes.items()), (), tuple(tuple(e) for e in m.extra))
+        _card_code(m.info) if m.info else None, tuple(_card_code(c) for c in m.stock) if m.stock is not None else None,
+        tuple(_call(c, labels, where(("auction", k))) for k, c in enumerate(m.auction)),
+        tuple(_call(c, labels, where(("after", k))) for k, c in enumerate(m.after)), tricks, _seat(labels, m.claim),
+        tuple(SeatResult(_seat(labels, r.seat), r.tricks, r.points) for r in m.result), score, where(())[0],
+        tuple((k, tuple(v)) for k, v in m.notes.items()), (), tuple(tuple(e) for e in m.extra), marks)
 
 
-def to_session(m: SessionModel, source: str | None = None) -> Session:
-    header = SessionHeader(tuple(tuple(t) for t in m.tags), 0, source, tuple(m.comments))
+def to_session(m: SessionModel, source: str | None = None, positions: dict[tuple, tuple[int, int]] | None = None,
+               index: int = 0) -> Session:
+    """The in-memory session of session ``index`` of a JSON record file; ``positions`` (`json_positions` of the
+    file's text) place every hand, call, trick and card at its element in the file (issue 16: findings pointed to
+    line 0).
+
+    Raises:
+        NotationError: a seat, card or meld that cannot be read, located at its value when ``positions`` are given.
+    """
+    pos = positions or {}
+    base = ("sessions", index)
+    header = SessionHeader(tuple(tuple(t) for t in m.tags), pos.get(base, (0, 0))[0], source, tuple(m.comments))
     labels = _labels(header)
     columns = _score_labels(header)
-    return Session(header, tuple(model_to_event_hand(h, labels, columns) if isinstance(h, EventHandModel)
-                                 else model_to_hand(h, labels, columns) for h in m.hands))
+    hands = []
+    for j, h in enumerate(m.hands):
+        at = (*base, "hands", j)
+
+        def where(path: tuple, at=at) -> tuple[int, int]:
+            return pos.get((*at, *path), (0, 0))
+        big = _too_large(h)
+        if big is not None:
+            path, what, value = big
+            line, column = _nearest(pos, (*at, *path))
+            raise NotationError(Issue("NOTATION", f"hand {shown(str(h.number), 24)}: {number_too_large(what, str(value))}",
+                                      Location(source=source, line=line or None, column=column or None), "syntax"))
+        try:
+            hands.append(model_to_event_hand(h, labels, columns, where) if isinstance(h, EventHandModel)
+                         else model_to_hand(h, labels, columns, where))
+        except ValueError as e:
+            text = getattr(e, "text", None)
+            found = _path_of_value(h.model_dump(), text) if text is not None else None
+            line, column = pos.get((*at, *found), (0, 0)) if found is not None else getattr(e, "at", None) or where(())
+            raise NotationError(Issue("NOTATION", str(e),
+                                      Location(source=source, line=line or None, column=column or None,
+                                               hand=h.number), "syntax")) from None
+    return Session(header, tuple(hands))
+
+
+def _too_large(m: HandModel | EventHandModel) -> tuple[tuple, str, int] | None:
+    """(path, what, value) of the first number of the hand above `errors.MAX_NUMBER`, the bound of the text
+    reader too (issue 16: a JSON hand number of 2**63 crashed the importer), or None."""
+    found: list[tuple[tuple, str, int]] = [((), "the hand number", m.number)]
+    if isinstance(m, EventHandModel):
+        found += [(("lines", k), "the line number", ln.number) for k, ln in enumerate(m.lines) if ln.number is not None]
+        found += [(("score", c), "a score", v) for c, v in (m.score or {}).items()]
+    else:
+        found += [(("tricks", k), "the trick number", t.number) for k, t in enumerate(m.tricks)]
+        found += [(("result", k), "a result", v) for k, r in enumerate(m.result) for v in (r.tricks, r.points)]
+        if m.score is not None:
+            found += [(("score", side, c), "a score", v) for side in ("below", "above")
+                      for c, v in getattr(m.score, side).items()]
+            found.append((("score", "aside"), "the points held aside", m.score.aside))
+    return next(((p, w, v) for p, w, v in found if number_too_large(w, str(v)) is not None), None)
+
+
+def _nearest(pos: dict[tuple, tuple[int, int]], path: tuple) -> tuple[int, int]:
+    """The position of ``path``, or of its nearest placed container (numbers are not placed)."""
+    while path:
+        if path in pos:
+            return pos[path]
+        path = path[:-1]
+    return pos.get((), (0, 0))
+
+
+def _path_of_value(data: Any, text: str) -> tuple | None:
+    """The path of the first string ``text`` (a value, or a key: then the path of its value) inside ``data``."""
+    if isinstance(data, str):
+        return () if data == text else None
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, (list, tuple)) else ()
+    for k, v in items:
+        if k == text:
+            return (k,)
+        found = _path_of_value(v, text)
+        if found is not None:
+            return (k, *found)
+    return None
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:]')
+
+
+def json_positions(text: str) -> dict[tuple, tuple[int, int]]:
+    """Where each object, array and string value of a JSON text starts: path (keys and indexes) -> (line, column),
+    both 1-based (the column counts characters). Numbers and literals are not placed (their container is).
+
+    >>> json_positions('{"a": [1, {"b": "x"}]}')[("a", 1, "b")]
+    (1, 17)
+    """
+    import json
+
+    out: dict[tuple, tuple[int, int]] = {}
+    stack: list[list] = []  # [path, is_array, index, key, expecting_key]
+    line, line_start, scanned = 1, 0, 0
+    for m in _JSON_TOKEN.finditer(text):
+        tok, at = m.group(), m.start()
+        nl = text.count("\n", scanned, at)
+        if nl:
+            line += nl
+            line_start = text.rfind("\n", scanned, at) + 1
+        scanned = at
+        top = stack[-1] if stack else None
+        if tok == ",":
+            if top is not None:
+                if top[1]:
+                    top[2] += 1
+                else:
+                    top[4] = True
+            continue
+        if tok in ":]}":
+            if tok != ":" and stack:
+                stack.pop()
+            continue
+        if top is not None and not top[1] and top[4]:  # a key
+            try:
+                top[3] = json.loads(tok)
+            except ValueError:
+                top[3] = tok
+            top[4] = False
+            continue
+        path = () if top is None else (*top[0], top[2] if top[1] else top[3])
+        out.setdefault(path, (line, at - line_start + 1))
+        if tok in "{[":
+            stack.append([path, tok == "[", 0, None, tok == "{"])
+    return out
 
 
 def iter_json_records(text: str, source: str | None = None) -> Iterator[SessionHeader | HandRecord]:
-    """What `notation.iter_records` yields, from a JSON record file.
+    """What `notation.iter_records` yields, from a JSON record file, each hand, call, trick and card at its line
+    and column in the file.
 
     Raises:
-        pydantic.ValidationError: the JSON does not follow the schema.
-        ValueError: a card, seat or meld cannot be read.
+        NotationError: the text is not JSON, or does not follow the schema (`schema_issue`), or a card, seat or
+            meld cannot be read; located.
     """
-    rf = RecordFile.model_validate_json(text)
-    for sm in rf.sessions:
-        s = to_session(sm, source)
+    from pydantic import ValidationError
+
+    try:
+        rf = RecordFile.model_validate_json(text)
+    except ValidationError as e:
+        raise NotationError(schema_issue(e, text, source)) from None
+    positions = json_positions(text)
+    for k, sm in enumerate(rf.sessions):
+        s = to_session(sm, source, positions, k)
         yield s.header
         yield from s.hands
+
+
+_AT_LINE = re.compile(r"line (\d+) column (\d+)")
+
+
+def schema_issue(e, text: str, source: str | None = None) -> Issue:
+    """The located issue of a pydantic ``ValidationError`` of the JSON ``text``: the schema's first finding at the
+    element it names (or its nearest placed container), or where the JSON parser stopped."""
+    err = e.errors()[0]
+    path = tuple(err["loc"])
+    where = ".".join(str(x) for x in path)
+    msg = f"JSON record does not follow the schema{' at ' + where if where else ''}: {err['msg']}"
+    line = column = 0
+    if err["type"] == "json_invalid":
+        found = _AT_LINE.search(err["msg"])
+        if found:
+            line, column = int(found.group(1)), int(found.group(2))
+    elif len(text) <= 50_000_000:  # positions of a huge file are not worth their memory for one message
+        in_file = tuple(x for x in path if x not in ("HandModel", "EventHandModel"))  # the union's members
+        line, column = _nearest(json_positions(text), in_file)
+    return Issue("NOTATION", msg, Location(source=source, line=line or None, column=column or None), "syntax")

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
 
-from ..errors import Issue, Location, printable_json
+from ..errors import Issue, Location, NotationError, printable_json
 from ..notation.model import SessionHeader
 from ..notation.text import iter_records
 from .jojotte import HandVerdict, SessionSummary, validate_stream
@@ -177,6 +177,8 @@ def read_record_text(path: str) -> str:
 def read_error(path: str, exc: Exception) -> Issue:
     """The issue for a file that cannot be read: not UTF-8, missing, or JSON that does not follow the schema."""
     name = "<stdin>" if path == "-" else path
+    if isinstance(exc, NotationError):  # already located (a JSON value that cannot be read: its line and column)
+        return exc.issue
     if isinstance(exc, UnicodeDecodeError):
         # FILE, not a rule of the notation: the file itself cannot be read (issue 16)
         return Issue("FILE", f"the file is not UTF-8 text (byte {exc.start})", Location(source=name), "syntax")

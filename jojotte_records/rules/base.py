@@ -18,6 +18,7 @@ Pitch's refill, Baloot's completion. ``advance`` is the unchecked transition
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, NamedTuple
 
@@ -70,8 +71,13 @@ class Violation(NamedTuple):
     at: tuple = ()
 
 
+_NAME_FIELD = re.compile(r"\{p(\d+)\}")
+
+
 def format_message(text: str, names: tuple[str, ...]) -> str:
-    return text.format(**{f"p{i}": n for i, n in enumerate(names)})
+    """``text`` with each ``{pN}`` replaced by player N's name; any other brace is text the rules quote (a typed
+    ``Q{H``), not a format field (issue 16: ``str.format`` raised on it)."""
+    return _NAME_FIELD.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(), text)
 
 
 def violation_message(v: Violation, names: tuple[str, ...]) -> str:

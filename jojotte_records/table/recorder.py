@@ -43,6 +43,7 @@ from ..cards import card_name, mask_of, parse_card
 from ..errors import Issue
 from ..notation.model import UNKNOWN_CARD, Call, HandRecord, Play, SeatResult, SessionHeader, Trick, WrittenScore
 from ..notation.text import read_sessions, sheet_labels, write_hand, write_header, written_score_text
+from ..replay.engine import HandRun, replay_steps
 from ..replay.jojotte import HandVerdict, SessionValidator
 from ..rules.base import CHANCE, Action, Violation, find_variant, violation_message
 
@@ -101,6 +102,40 @@ class _Replay(NamedTuple):
     state: object | None
     question: Question | None  # None: the hand is complete
     record: HandRecord
+
+
+class _Entered(NamedTuple):
+    """The entries of the hand being entered, by kind (see the steps above)."""
+
+    dealer: int | None
+    dealt: dict
+    drawn: dict
+    turned: int | None
+    info: int | None
+    auction: list
+    after: list
+    plays: list
+    claim: int
+    result: list
+    keep: bool
+    summary: bool
+    score: WrittenScore | None
+
+    @classmethod
+    def of(cls, steps: list[tuple]) -> _Entered:
+        def first(kind, default=None):
+            return next((s[1] for s in steps if s[0] == kind), default)
+
+        def every(kind):
+            return [s[1] for s in steps if s[0] == kind]
+        return cls(first("dealer"), {s[1]: s[2] for s in steps if s[0] == "dealt"},
+                   {s[1]: s[2] for s in steps if s[0] == "drawn"}, first("turned"), first("info"), every("call"),
+                   every("after"), every("play"), first("claim", -1), every("result"),
+                   any(s[0] == "keep" for s in steps), any(s[0] == "result_start" for s in steps), first("score"))
+
+
+def _unplaced(ctx, action, violation) -> tuple[dict, None]:
+    return {}, None
 
 
 _KEPT = " (the file keeps it as saved until it is complete again)"
@@ -322,135 +357,147 @@ class Recorder:
 
     # --- replaying the steps of the hand being entered ------------------------------
     def _replay(self, steps: list[tuple]) -> _Replay:
-        rules = self.rules
-        labels = self.labels
-        seats = rules.seats
-        number = self.hand_number
-        dealer = next((s[1] for s in steps if s[0] == "dealer"), None)
-        dealt = {s[1]: s[2] for s in steps if s[0] == "dealt"}
-        drawn = {s[1]: s[2] for s in steps if s[0] == "drawn"}
-        turned = next((s[1] for s in steps if s[0] == "turned"), None)
-        info = next((s[1] for s in steps if s[0] == "info"), None)
-        auction = [s[1] for s in steps if s[0] == "call"]
-        after = [s[1] for s in steps if s[0] == "after"]
-        plays = [s[1] for s in steps if s[0] == "play"]
-        claim = next((s[1] for s in steps if s[0] == "claim"), -1)
-        result = [s[1] for s in steps if s[0] == "result"]
-        keep = any(s[0] == "keep" for s in steps)
-        summary = any(s[0] == "result_start" for s in steps)
-        score = next((s[1] for s in steps if s[0] == "score"), None)
-        tpt = rules.trick_size
+        """Where the hand being entered is: the state the replay engine reaches on its entries, and the next
+        question (None: the hand is complete and is saved)."""
+        e = _Entered.of(steps)
+        rec = self._record(e)
+        q = self._deal_question(e)
+        if q is not None:
+            return _Replay(None, q, rec)
+        state = self._drive(e.dealer, [self._deal_action(e), *(Action(c.seat, c.kind, suit=c.suit) for c in e.auction)])
+        if state.phase == "auction":
+            seat = self.rules.current_player(state)
+            choices = tuple(_call_word(a.kind, a.suit) for a in self.rules.legal_actions(state))
+            return _Replay(state, Question("call", seat, f"auction: {self._who(seat)} calls", choices, _words(choices)), rec)
+        if state.phase == "draw":
+            q = self._draw_question(e, state)
+            if q is not None:
+                return _Replay(state, q, rec)
+            masks = tuple(mask_of(c for c in (e.drawn.get(i) or ()) if c != UNKNOWN_CARD) for i in range(self.rules.seats))
+            actions = [Action(CHANCE, "draw", cards=masks, info=e.info if e.info is not None else -1)]
+            actions += [Action(c.seat, c.kind, melds=c.melds) for c in e.after]
+            actions += [Action(p.seat, "play", card=p.card, announce=p.announce) for p in e.plays]
+            state = self._drive(e.dealer, actions, state)
+            q = self._play_question(e, state)
+            if q is not None:
+                return _Replay(state, q, rec)
+        return _Replay(state, self._complete_question(e, rec), rec)
 
-        def record() -> HandRecord:
-            d = tuple(dealt.get(i) for i in range(seats))
-            dr = None
-            if any(x is not None for x in d) and drawn:
-                dr = tuple(None if d[i] is None else (drawn.get(i) or ()) for i in range(seats))
-            tricks = []
-            for k in range(0, len(plays), tpt):
-                tricks.append(Trick(k // tpt + 1, tuple(plays[k:k + tpt])))
-            return HandRecord(number, dealer if dealer is not None else -1, d, dr, dr is not None,
-                              turned, info if info is not None and info >= 0 else None, None, tuple(auction), tuple(after),
-                              tuple(tricks), claim, tuple(result), score)
+    def _drive(self, dealer: int, actions: list[Action], state=None):
+        """The state after ``actions`` from ``state`` (the state before the deal when None), reached by the one
+        replay engine (`replay.engine.replay_steps`), every action checked as the validator checks it."""
+        run = HandRun(self.rules, self.names, [], [], str(self.path), 0, self.hand_number)
+        run.state = self.rules.initial_state(dealer) if state is None else state
+        replay_steps(self.rules, run, ((a, _unplaced, None) for a in actions))
+        if run.issues:  # each entry was checked when it was typed, in this same state: a bug, not an entry
+            raise RecorderError(f"the entries of hand {self.hand_number} no longer replay: {run.issues[0].message}")
+        return run.state
 
-        def ask(q: Question) -> _Replay:
-            return _Replay(state, q, record())
+    def _record(self, e: _Entered) -> HandRecord:
+        """The hand as entered so far."""
+        seats, tpt = self.rules.seats, self.rules.trick_size
+        d = tuple(e.dealt.get(i) for i in range(seats))
+        dr = None
+        if any(x is not None for x in d) and e.drawn:
+            dr = tuple(None if d[i] is None else (e.drawn.get(i) or ()) for i in range(seats))
+        tricks = tuple(Trick(k // tpt + 1, tuple(e.plays[k:k + tpt])) for k in range(0, len(e.plays), tpt))
+        return HandRecord(self.hand_number, e.dealer if e.dealer is not None else -1, d, dr, dr is not None,
+                          e.turned, e.info if e.info is not None and e.info >= 0 else None, None, tuple(e.auction),
+                          tuple(e.after), tricks, e.claim, tuple(e.result), e.score)
 
-        state = None
-        if dealer is None:
+    def _cards_left(self, taken: int, unknown: bool = True) -> tuple[str, ...]:
+        return tuple(card_name(c) for c in _canonical(self.rules.pack.cards) if not taken >> c & 1) + (("?",) if unknown else ())
+
+    def _deal_question(self, e: _Entered) -> Question | None:
+        """The dealer, each seat's cards dealt and the turned card, asked before there is a state."""
+        rules, labels = self.rules, self.labels
+        if e.dealer is None:
             exp = self.validator.expected_dealer
-            default = labels[exp] if exp >= 0 else None
-            return ask(Question("dealer", -1, f"hand {number}: who deals?", labels, labels, default))
-        card_seats = [i for i in range(seats) if rules.dealt_to(i, dealer) > 0]
-        for i in card_seats:
-            if i not in dealt:
-                n = rules.dealt_to(i, dealer)
-                taken = mask_of(c for x in dealt.values() if x for c in x if c != UNKNOWN_CARD)
-                words = tuple(card_name(c) for c in _canonical(rules.pack.cards) if not taken >> c & 1) + ("?",)
-                return ask(Question("dealt", i, f"{self._who(i)}: the {n} cards dealt (or ? if not recorded)", (), words))
-        if turned is None:
-            taken = mask_of(c for x in dealt.values() if x for c in x if c != UNKNOWN_CARD)
-            words = tuple(card_name(c) for c in _canonical(rules.pack.cards) if not taken >> c & 1)
-            return ask(Question("turned", -1, "the turned card", (), words))
+            choices = self._dealer_choices()
+            return Question("dealer", -1, f"hand {self.hand_number}: who deals?", choices, choices,
+                            labels[exp] if exp >= 0 else None)
+        taken = mask_of(c for x in e.dealt.values() if x for c in x if c != UNKNOWN_CARD)
+        for i in range(rules.seats):
+            n = rules.dealt_to(i, e.dealer)
+            if n > 0 and i not in e.dealt:
+                return Question("dealt", i, f"{self._who(i)}: the {n} cards dealt (or ? if not recorded)", (),
+                                self._cards_left(taken))
+        if e.turned is None:
+            return Question("turned", -1, "the turned card", (), self._cards_left(taken, unknown=False))
+        return None
+
+    def _deal_action(self, e: _Entered) -> Action:
         init, unknown = [], []
-        for i in range(seats):
-            d = dealt.get(i)
-            if d is None:
-                init.append(0)
-                unknown.append(rules.dealt_to(i, dealer))
-            else:
-                m = mask_of(c for c in d if c != UNKNOWN_CARD)
-                init.append(m)
-                unknown.append(rules.dealt_to(i, dealer) - m.bit_count())
-        state = rules.advance(rules.initial_state(dealer), rules.deal_action(tuple(init), turned, tuple(unknown)))
-        for c in auction:
-            state = rules.advance(state, Action(c.seat, c.kind, suit=c.suit))
-        phase = state.phase
-        if phase == "auction":
+        for i in range(self.rules.seats):
+            d = e.dealt.get(i)
+            m = mask_of(c for c in d if c != UNKNOWN_CARD) if d is not None else 0
+            init.append(m)
+            unknown.append(self.rules.dealt_to(i, e.dealer) - m.bit_count())
+        return self.rules.deal_action(tuple(init), e.turned, tuple(unknown))
+
+    def _draw_question(self, e: _Entered, state) -> Question | None:
+        """Each seat's cards drawn, then the information card."""
+        rules = self.rules
+        for i in range(rules.seats):
+            if e.dealt.get(i) is not None and rules.drawn_to(i, e.dealer) > 0 and i not in e.drawn:
+                return Question("drawn", i, f"{self._who(i)}: the {rules.drawn_to(i, e.dealer)} cards drawn (or ?)", (),
+                                self._cards_left(state.seen))
+        if e.info is None and self._has_info:
+            seen = state.seen | mask_of(c for x in e.drawn.values() if x for c in x if c != UNKNOWN_CARD)
+            return Question("info", -1, "the information card (or ?)", (), self._cards_left(seen))
+        return None
+
+    def _play_question(self, e: _Entered, state) -> Question | None:
+        """A call after the draw, a seat's result of a summary entry, or the next card (None: the play is over)."""
+        rules = self.rules
+        if state.phase == "after":
             seat = rules.current_player(state)
-            acts = rules.legal_actions(state)
-            choices = tuple(_call_word(a.kind, a.suit) for a in acts)
-            return ask(Question("call", seat, f"auction: {self._who(seat)} calls", choices, _words(choices)))
-        if phase == "draw":
-            for i in range(seats):
-                if dealt.get(i) is not None and rules.drawn_to(i, dealer) > 0 and i not in drawn:
-                    n = rules.drawn_to(i, dealer)
-                    words = tuple(card_name(c) for c in _canonical(rules.pack.cards) if not state.seen >> c & 1) + ("?",)
-                    return ask(Question("drawn", i, f"{self._who(i)}: the {n} cards drawn (or ?)", (), words))
-            if info is None and self._has_info:
-                seen = state.seen | mask_of(c for x in drawn.values() if x for c in x if c != UNKNOWN_CARD)
-                words = tuple(card_name(c) for c in _canonical(rules.pack.cards) if not seen >> c & 1) + ("?",)
-                return ask(Question("info", -1, "the information card (or ?)", (), words))
-            masks = tuple(mask_of(c for c in (drawn.get(i) or ()) if c != UNKNOWN_CARD) for i in range(seats))
-            state = rules.advance(state, Action(CHANCE, "draw", cards=masks, info=info if info is not None else -1))
-            for c in after:
-                state = rules.advance(state, Action(c.seat, c.kind, melds=c.melds))
-            for p in plays:
-                state = rules.advance(state, Action(p.seat, "play", card=p.card, announce=p.announce))
-            phase = state.phase
-            if phase == "after":
-                seat = rules.current_player(state)
-                acts = rules.legal_actions(state)
-                choices = tuple(dict.fromkeys(self._action_text(a, seat) for a in acts))
-                return ask(Question("after", seat, f"after the draw: {self._who(seat)} calls", choices,
-                                    _words(choices) + ("melds",)))
-            if phase == "play" and claim < 0 and summary:
-                ps = rules.playing_seats(state)
-                if len(result) < len(ps):
-                    seat = ps[len(result)]
-                    return ask(Question("result", seat, f"result: {self._who(seat)}'s tricks and trick points (e.g. 5 82)"))
-            elif phase == "play" and claim < 0:
-                seat = rules.current_player(state)
-                acts = sorted(rules.legal_actions(state), key=lambda a: (a.kind != "play", a.card >> 4, -(a.card & 15), a.announce))
-                choices = [self._action_text(a, seat) for a in acts]
-                words = list(_words(choices))
-                if state.unknown[seat]:
-                    words += [card_name(c) for c in _canonical(rules.pack.cards) if not state.seen >> c & 1]
-                    choices.append("(a card not recorded)")
-                extra = ["claim"]
-                if not plays:
-                    extra.append("result")
-                n_trick = state.tricks_done + 1
-                return ask(Question("play", seat, f"trick {n_trick}: {self._who(seat)} plays",
-                                    tuple(dict.fromkeys(choices)) + tuple(extra), tuple(dict.fromkeys(words + extra + ["jo", "jotte"]))))
-        # the hand is complete: score it
-        rec = record()
-        if score is None:
-            v = copy.copy(self.validator).check_hand(rec)
-            illegal = [i for i in v.issues if i.kind in ("illegal", "consistency", "syntax")]
-            if illegal and not keep:
-                first = illegal[0]
-                return _Replay(state, Question("keep", -1, f"the hand as entered breaks {first.rule}: {first.message}. "
-                                               "Type keep to record it as played, or undo to correct it",
-                                               ("keep", "undo"), ("keep", "undo")), rec)
-            if v.entry is None:
-                return _Replay(state, Question("score", -1, "the hand cannot be scored from what was entered: the score "
-                                               f"written at the table (e.g. '{self.columns[0]} below 110 above 20, "
-                                               f"{self.columns[1]} above 40', or none)", (), ("below", "above", "none", *self.columns)), rec)
-        return _Replay(state, None, rec)
+            choices = tuple(dict.fromkeys(self._action_text(a, seat) for a in rules.legal_actions(state)))
+            return Question("after", seat, f"after the draw: {self._who(seat)} calls", choices, _words(choices) + ("melds",))
+        if state.phase != "play" or e.claim >= 0:
+            return None
+        if e.summary:
+            ps = rules.playing_seats(state)
+            if len(e.result) >= len(ps):
+                return None
+            seat = ps[len(e.result)]
+            return Question("result", seat, f"result: {self._who(seat)}'s tricks and trick points (e.g. 5 82)")
+        seat = rules.current_player(state)
+        acts = sorted(rules.legal_actions(state), key=lambda a: (a.kind != "play", a.card >> 4, -(a.card & 15), a.announce))
+        choices = [self._action_text(a, seat) for a in acts]
+        words = list(_words(choices))
+        if state.unknown[seat]:
+            words += self._cards_left(state.seen, unknown=False)
+            choices.append("(a card not recorded)")
+        extra = ["claim"] + ([] if e.plays else ["result"])
+        return Question("play", seat, f"trick {state.tricks_done + 1}: {self._who(seat)} plays",
+                        tuple(dict.fromkeys(choices)) + tuple(extra), tuple(dict.fromkeys(words + extra + ["jo", "jotte"])))
+
+    def _complete_question(self, e: _Entered, rec: HandRecord) -> Question | None:
+        """The hand is complete: keep a hand that breaks a rule, or the written score of one that cannot be scored."""
+        if e.score is not None:
+            return None
+        v = copy.copy(self.validator).check_hand(rec)
+        illegal = [i for i in v.issues if i.kind in ("illegal", "consistency", "syntax")]
+        if illegal and not e.keep:
+            first = illegal[0]
+            return Question("keep", -1, f"the hand as entered breaks {first.rule}: {first.message}. "
+                            "Type keep to record it as played, or undo to correct it", ("keep", "undo"), ("keep", "undo"))
+        if v.entry is None:
+            return Question("score", -1, "the hand cannot be scored from what was entered: the score "
+                            f"written at the table (e.g. '{self.columns[0]} below 110 above 20, "
+                            f"{self.columns[1]} above 40', or none)", (), ("below", "above", "none", *self.columns))
+        return None
 
     def _who(self, seat: int) -> str:
         return f"{self.labels[seat]} ({self.names[seat]})" if self.names[seat] != self.labels[seat] else self.labels[seat]
+
+    def _dealer_choices(self) -> tuple[str, ...]:
+        """The seats that may deal the next hand: those the dealer's answer takes (issue 16: every seat was offered,
+        then all but the one whose turn it is refused, JJ-DEAL-1/2, PIT-DEAL-3, BAL-DEAL-3)."""
+        first = not self.hands
+        return tuple(lab for i, lab in enumerate(self.labels) if self.rules.check_dealer(i) is None
+                     and self.validator.wrong_dealer(i, first=first) is None) or self.labels
 
     def _action_text(self, a: Action, current: int) -> str:
         prefix = "" if a.seat == current else f"{self.labels[a.seat]} "
@@ -1096,7 +1143,8 @@ class EventRecorder(Recorder):
         if dealer is None:
             exp = self.validator.expected_dealer
             default = self.labels[exp] if exp >= 0 else None
-            return Question("dealer", -1, f"hand {number}: who deals?", self.labels, self.labels, default)
+            choices = self._dealer_choices()
+            return Question("dealer", -1, f"hand {number}: who deals?", choices, choices, default)
         if rules.is_terminal(state):  # pragma: no cover - a finished hand is saved at once
             return Question("done", -1, "the hand is complete")
         legal = self._legal_texts(state) if not pending else []
