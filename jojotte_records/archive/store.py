@@ -422,8 +422,8 @@ class FileImport:
 class _Session:
     """A session being imported: its header, its rules (built once), its record's rows and the canonical text so far."""
 
-    __slots__ = ("session_id", "header", "index", "names", "rules", "form", "text", "hands", "bad", "syntax", "plays",
-                 "marks", "flushes")
+    __slots__ = ("session_id", "header", "index", "names", "rules", "form", "text", "digest", "spooled", "hands", "bad",
+                 "syntax", "plays", "marks", "flushes")
 
     def __init__(self, session_id: int, header: SessionHeader, index: int):
         self.session_id = session_id
@@ -432,7 +432,9 @@ class _Session:
         self.rules = rules_for(header)[0]
         self.form = record_rows_for(self.rules)
         self.names = player_names(header, self.form.labels)
-        self.text = [write_session(Session(header, ()))]
+        self.text = [write_session(Session(header, ()))]  # the canonical text not yet spooled (`_Importer.spool`)
+        self.digest = hashlib.sha256()  # of the text spooled so far: the content hash
+        self.spooled = 0  # chunks of text spooled into _jojotte_text
         self.hands = 0
         self.bad = 0
         self.syntax = 0  # hands with a part that could not be read
@@ -441,12 +443,18 @@ class _Session:
         self.flushes = 0  # flushes done before its first hand
 
 
+# rows of at most this many hands are held before they go to DuckDB, and a session's canonical text is spooled
+# into the archive's transaction in chunks of this many hands, so that memory does not grow with the file
+BATCH_HANDS = 2_000
+
+
 class _Importer:
     """Loads the files of one import run into an open read-write connection."""
 
-    def __init__(self, conn: duckdb.DuckDBPyConnection, batch_hands: int = 20_000,
+    def __init__(self, conn: duckdb.DuckDBPyConnection, batch_hands: int = BATCH_HANDS,
                  on_hand: Callable[[int], None] | None = None):
         self.conn = conn
+        conn.execute("CREATE TEMP TABLE IF NOT EXISTS _jojotte_text (session_id INTEGER, seq INTEGER, text VARCHAR)")
         self.batch_hands = batch_hands
         self.on_hand = on_hand
         self.buf = {name: _Columns(name, spec) for name, spec in _SPECS.items()}
@@ -554,6 +562,8 @@ class _Importer:
                 s.marks = {t: len(b) for t, b in self.buf.items()}
                 s.flushes = self.flushes
             add_hand(self, s, v)
+            if len(s.text) > self.batch_hands:
+                self.spool(s)
             if self.pending_hands >= self.batch_hands:
                 self._flush()
             result.hands_read += 1
@@ -563,8 +573,12 @@ class _Importer:
         try:
             for summary, _ in validate_stream(items(), keep_hands=False, on_hand=on_hand):
                 s = open_sessions.pop(0)
-                content = "".join(s.text)
-                content_hash = hashlib.sha256(content.encode("utf-8")).hexdigest()
+                content = None if s.spooled else "".join(s.text)
+                if content is None:
+                    self.spool(s)
+                else:
+                    s.digest.update(content.encode("utf-8"))
+                content_hash = s.digest.hexdigest()
                 ident = identity_text(s.header)
                 occurrences[ident] = occurrences.get(ident, 0) + 1
                 key = session_key(s.header, occurrences[ident], content_hash)
@@ -584,8 +598,9 @@ class _Importer:
                                  Location(source=name, line=1, column=1), "syntax")
         return hashes
 
-    def _finish_session(self, s: _Session, summary: SessionSummary, key: str, content_hash: str, content: str,
+    def _finish_session(self, s: _Session, summary: SessionSummary, key: str, content_hash: str, content: str | None,
                         source: str, result: FileImport) -> None:
+        """Store a finished session (``content``: its canonical text, None when it is spooled) unless it is stored as it is."""
         conn = self.conn
         result.syntax_errors += sum(1 for i in summary.issues if i.kind == "syntax") + s.syntax
         row = conn.execute("SELECT session_id, content_hash FROM sessions WHERE session_key = ?", [key]).fetchone()
@@ -603,10 +618,26 @@ class _Importer:
         result.bad_hands += s.bad
         result.plays += s.plays
         d, year = parse_tag_date(s.header.get("Date"))
-        add_session(self, s, summary, key, content_hash, content, source, (_game_name(s.header), d, year))
+        add_session(self, s, summary, key, content_hash, "" if content is None else content, source,
+                    (_game_name(s.header), d, year))
+        if content is None:  # the text is in chunks in the transaction: put them together in the session's row
+            self._flush()
+            conn.execute("UPDATE sessions SET canonical_text = (SELECT string_agg(text, '' ORDER BY seq) FROM _jojotte_text "
+                         "WHERE session_id = $sid) WHERE session_id = $sid", {"sid": s.session_id})
+            conn.execute("DELETE FROM _jojotte_text WHERE session_id = ?", [s.session_id])
+
+    def spool(self, s: _Session) -> None:
+        """Move the canonical text gathered so far of session ``s`` into the transaction (``_jojotte_text``)."""
+        text = "".join(s.text)
+        s.digest.update(text.encode("utf-8"))
+        s.spooled += 1
+        s.text = []
+        self.conn.execute("INSERT INTO _jojotte_text VALUES (?, ?, ?)", [s.session_id, s.spooled, text])
 
     def _discard(self, s: _Session) -> None:
         """Drop the rows of a session that turned out to be stored already, unchanged."""
+        if s.spooled:
+            self.conn.execute("DELETE FROM _jojotte_text WHERE session_id = ?", [s.session_id])
         if s.marks is None:
             return  # no hand rows yet
         if self.flushes == s.flushes:
@@ -692,13 +723,14 @@ _FILE_ERRORS = (ValueError, ArithmeticError, TypeError, KeyError, IndexError, pa
 
 
 def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable[[str], None] | None = None,
-                 on_hand: Callable[[int], None] | None = None, batch_hands: int = 20_000) -> Iterator[FileImport]:
+                 on_hand: Callable[[int], None] | None = None, batch_hands: int = BATCH_HANDS) -> Iterator[FileImport]:
     """Import record files and folders (``-`` is standard input) into the archive, one transaction per file.
 
     Yields one `FileImport` per file, after its transaction is committed (or rolled
     back, for a file that cannot be read). ``on_file(source)`` is called before a
     file is read, ``on_hand(n)`` as hands are validated; at most ``batch_hands``
-    hands are held in memory before their rows go to DuckDB (inside the file's
+    hands are held in memory before their rows go to DuckDB, and a session's canonical text is spooled into the
+    transaction in chunks of as many hands (inside the file's
     transaction).
 
     Raises:
