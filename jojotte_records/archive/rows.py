@@ -284,30 +284,31 @@ class JojotteRecordRows(RecordRows):
         rec, st, rules = v.record, v.state, self.rules
         if not rec.tricks:
             return
-        in_play = st is not None and st.phase in (PLAY, DONE)
-        table = POINTS[st.trump + 1] if in_play else None
+        table = POINTS[st.trump + 1] if st is not None and st.phase in (PLAY, DONE) else None
         history = st.history if st is not None else ()
+        per_hand = rules.tricks_per_hand
         t_cols: list[list] = [[] for _ in range(7)]
-        p_cols: list[list] = [[] for _ in range(13)]
-        ply = 0
+        t_no, t_lead, t_win, t_wwin, t_pts, t_last, t_line = t_cols
+        plays, wins = [], []  # (trick number, play) of every card; the trick's winner, -1 past the replay
         for k, t in enumerate(rec.tricks):
-            reached = k < len(history)
-            if reached:
+            if k < len(history):
                 leader, _, win = history[k]
                 pts = rules.trick_card_points(st, k + 1)  # JJ-PTS-1/2
             else:
-                leader, win, pts = (t.plays[0].seat if t.plays else -1), -1, -1
-            for col, value in zip(t_cols, (t.number, leader, win, t.winner if t.winner >= 0 else -1, pts,
-                                           1 if k + 1 == rules.tricks_per_hand else 0, t.line or -1)):
-                col.append(value)
-            for j, p in enumerate(t.plays, 1):
-                ply += 1
-                card = p.card
-                for col, value in zip(p_cols, (t.number, ply, j, p.seat, card if card >= 0 else -1,
-                                               table[card] if card >= 0 and table is not None else -1,
-                                               (1 if p.seat == win else 0) if reached else -1, p.announce or None,
-                                               *(dd_fields(p.comments) or _NO_DD if p.comments else _NO_DD))):
-                    col.append(value)
+                leader, win, pts = (t.plays[0].seat if t.plays else -1), -2, -1
+            t_no.append(t.number); t_lead.append(leader); t_win.append(max(win, -1)); t_pts.append(pts)
+            t_wwin.append(t.winner if t.winner >= 0 else -1); t_last.append(1 if k + 1 == per_hand else 0)
+            t_line.append(t.line or -1)
+            plays += [(t.number, j, p) for j, p in enumerate(t.plays, 1)]
+            wins += [win] * len(t.plays)
+        cards = [p.card for _, _, p in plays]
+        p_cols = [[n for n, _, _ in plays], list(range(1, len(plays) + 1)), [j for _, j, _ in plays],
+                  [p.seat for _, _, p in plays], [c if c >= 0 else -1 for c in cards],
+                  [table[c] if c >= 0 else -1 for c in cards] if table is not None else [-1] * len(cards),
+                  [-1 if w == -2 else 1 if p.seat == w else 0 for (_, _, p), w in zip(plays, wins)],
+                  [p.announce or None for _, _, p in plays]]
+        dd = [dd_fields(p.comments) or _NO_DD if p.comments else _NO_DD for _, _, p in plays]
+        p_cols += [list(c) for c in zip(*dd)] if dd else [[] for _ in range(5)]
         _packed(imp, "tricks", s.session_id, s.hands, t_cols)
         s.plays += _packed(imp, "plays", s.session_id, s.hands, p_cols)
 
