@@ -2,6 +2,7 @@
 
     python bench/import.py                   # 100,000 hands: 10 sessions of 10,000
     python bench/import.py --hands 20000 --sessions 4
+    python bench/import.py --records big.jjt   # e.g. jojotte simulate --hands 200000 --seed 1 --out big.jjt
 
 The sessions are simulated (`jojotte_records.play.simulate.simulate_session`) and written
 with `notation.write_stream` into one temporary file, then imported into a fresh
@@ -10,6 +11,9 @@ validate and score every hand, gather the rows, load them as Arrow tables, commi
 
 * **end to end**: hands imported / CPU time of the import (``time.process_time``, validation included), beside
   the wall time;
+* **peak memory**: the import runs in a child process, whose peak resident set size
+  (``resource.getrusage(RUSAGE_SELF).ru_maxrss``) is printed beside ``jojotte validate``'s of the same file
+  (issue 16 item 5: the import should stay near the validator's, whatever the file's size);
 * **load step**: plays stored / time spent building the plays' Arrow tables and inserting
   them (``FileImport.table_seconds["plays"]``); and every row of every table / the whole
   load step, commit included (``FileImport.load_seconds``).
@@ -18,9 +22,37 @@ validate and score every hand, gather the rows, load them as Arrow tables, commi
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
+import sys
 import tempfile
-import time
 from pathlib import Path
+
+# the measuring child: one import (or one validation) of a file, its figures as JSON on stdout
+_CHILD = """
+import json, resource, sys, time
+mode, db, path = sys.argv[1:4]
+t, c = time.perf_counter(), time.process_time()
+if mode == "import":
+    from jojotte_records.archive.store import import_paths
+    [r] = list(import_paths(db, [path]))
+    out = dict(status=r.status, bad=r.bad_hands, hands=r.hands, plays=r.plays, describe=r.describe(),
+               load_seconds=r.load_seconds, table_seconds=r.table_seconds)
+else:
+    from jojotte_records.replay.files import open_records
+    from jojotte_records.replay.jojotte import validate_stream
+    out = dict(hands=sum(s.hands for s, _ in validate_stream(open_records(path), keep_hands=False)))
+out.update(cpu=time.process_time() - c, wall=time.perf_counter() - t,
+           maxrss_mib=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+print(json.dumps(out))
+"""
+
+
+def _child(mode: str, db: Path, records: Path) -> dict:
+    done = subprocess.run([sys.executable, "-c", _CHILD, mode, str(db), str(records)], capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(done.stderr)
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 def main() -> None:
@@ -30,9 +62,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", metavar="DIR", help="keep the record file and the archive in DIR")
     ap.add_argument("--records", metavar="FILE", help="import this record file instead of simulating one")
+    ap.add_argument("--no-validate", action="store_true", help="skip the validator's run beside the import")
     args = ap.parse_args()
 
-    from jojotte_records.archive.store import import_paths, table_counts
+    import time
+
+    from jojotte_records.archive.store import table_counts
     from jojotte_records.notation.text import write_stream
     from jojotte_records.play.simulate import simulate_session
 
@@ -61,22 +96,28 @@ def main() -> None:
         print(f"simulated {args.hands:,} hands in {args.sessions} sessions: {sim:.1f} s; "
               f"file {records.stat().st_size / 1e6:.1f} MB")
 
-    t, c = time.perf_counter(), time.process_time()
-    [result] = list(import_paths(db, [str(records)]))
-    wall, cpu = time.perf_counter() - t, time.process_time() - c
-    assert result.status == "imported" and result.bad_hands == 0, result.describe()
+    result = _child("import", db, records)
+    assert result["status"] == "imported" and result["bad"] == 0, result["describe"]
+    hands, cpu, wall = result["hands"], result["cpu"], result["wall"]
     counts = table_counts(db)
     rows = sum(v for k, v in counts.items() if k != "import_log")
-    print(f"end to end: {result.hands:,} hands in {cpu:.2f} s cpu = {result.hands / cpu:,.0f} hands/s cpu; wall {wall:.2f} s ="
-          f" {result.hands / wall:,.0f} hands/s (read, validate, score, load, commit; one core; DuckDB's own threads count in cpu)")
-    plays_s = result.table_seconds["plays"]
-    print(f"load step, plays: {result.plays:,} plays in {plays_s:.2f} s = {result.plays / plays_s:,.0f} plays/s "
+    print(f"end to end: {hands:,} hands in {cpu:.2f} s cpu = {hands / cpu:,.0f} hands/s cpu; wall {wall:.2f} s ="
+          f" {hands / wall:,.0f} hands/s (read, validate, score, load, commit; one core; DuckDB's own threads count in cpu)")
+    plays, table_seconds, load_seconds = result["plays"], result["table_seconds"], result["load_seconds"]
+    plays_s = table_seconds["plays"]
+    print(f"load step, plays: {plays:,} plays in {plays_s:.2f} s = {plays / plays_s:,.0f} plays/s "
           f"(Arrow tables built and inserted)")
-    print(f"load step, everything: {rows:,} rows of {len(result.table_seconds)} tables, commit included, in "
-          f"{result.load_seconds:.2f} s = {rows / result.load_seconds:,.0f} rows/s ({result.plays / result.load_seconds:,.0f} plays/s)")
-    slowest = sorted(result.table_seconds.items(), key=lambda kv: -kv[1])[:4]
+    print(f"load step, everything: {rows:,} rows of {len(table_seconds)} tables, commit included, in "
+          f"{load_seconds:.2f} s = {rows / load_seconds:,.0f} rows/s ({plays / load_seconds:,.0f} plays/s)")
+    slowest = sorted(table_seconds.items(), key=lambda kv: -kv[1])[:4]
     print("  by table: " + ", ".join(f"{k} {v:.2f} s" for k, v in slowest)
-          + f"; commit and the rest {result.load_seconds - sum(result.table_seconds.values()):.2f} s")
+          + f"; commit and the rest {load_seconds - sum(table_seconds.values()):.2f} s")
+    if not args.no_validate:
+        check = _child("validate", db, records)
+        print(f"peak memory: import {result['maxrss_mib']:,.0f} MiB, validate {check['maxrss_mib']:,.0f} MiB "
+              f"(validate: {check['hands'] / check['cpu']:,.0f} hands/s cpu, wall {check['wall']:.2f} s)")
+    else:
+        print(f"peak memory: import {result['maxrss_mib']:,.0f} MiB")
     print(f"archive: {db.stat().st_size / 1e6:.1f} MB; " + ", ".join(f"{k} {v:,}" for k, v in counts.items()))
     tmp.cleanup()
 

@@ -676,3 +676,23 @@ def test_sides_statistic_groups_partners(tmp_path):
     assert rows["Bob and Carol"]["total"] == 295  # captain and adviser share Example 9's loser column
     only_eli = run_statistic(db, "sides", StatFilters(player="Eli")).table("sides")
     assert [r[0] for r in only_eli.rows] == ["Eli and Wyn"]
+
+
+@pytest.mark.parametrize("example, winner", [
+    # [Players "Nora; Eli; Sam; Wyn"], seats N E S W: the NS side is Nora and Sam, and it wins the session
+    # (JJ4P-SCORE-1: the sheet has a column per side; its NS total 1510 beats EW's 840); the side is named as
+    # the game's sheet names its column (Jo-Jotte joins the partners with "and")
+    ("four-partners.jjt", "Nora and Sam"),
+    # the box game (JJ3-ALT-1): Alice in the box (A) against Bob and his adviser Carol (BC); Alice wins the rubber
+    ("three-players-box.jjt", "Alice"),
+    # two players: the player's own name, as before
+    ("spec-rubber.jjt", "Alice"),
+])
+def test_session_winner_is_the_names_of_the_winning_column(tmp_path, example, winner):
+    # docs/archive.md: sessions.winner is the winner's name, not a seat or side code (issue 16 item 11)
+    db = tmp_path / "w.duckdb"
+    list(import_paths(db, [str(EXAMPLES / example)]))
+    [(got, seat, won)] = _query(db, "SELECT s.winner, s.winner_seat, sh.label FROM sessions s "
+                                    "JOIN session_sheet sh ON sh.session_id = s.session_id AND sh.won_session")
+    assert got == winner
+    assert seat is not None and won

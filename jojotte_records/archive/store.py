@@ -38,19 +38,14 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..cards import SEVEN, card_name, make_card
-from ..errors import Issue, JojotteError, Location, number_too_large
+from ..errors import Issue, JojotteError, Location
 from ..games import player_names, rules_for
-from ..notation.dd_comment import dd_fields
-from ..notation.deals import deal_hash
-from ..notation.model import EventHand, HandRecord, Session, SessionHeader
-from ..notation.text import sheet_column, write_hand, write_session
+from ..notation.model import Session, SessionHeader
+from ..notation.text import write_session
 from ..replay.files import iter_record_files, looks_like_json, open_records, read_error
 from ..replay.jojotte import HandVerdict, SessionSummary, validate_stream
 from ..rules.base import find_variant
-from ..rules.jojotte import DONE, PLAY, VOID_HAND
-from ..rules.jojotte_cards import POINTS, RANK_CHARS, trick_points
-from .event_rows import add_event_hand, event_session_rows, hand_status
+from .rows import add_hand, add_session, record_rows_for
 
 DEFAULT_DB = "jojotte.duckdb"
 SQL_PACKAGE = "jojotte_records.archive.sql"
@@ -73,7 +68,6 @@ _CONFIG = {"autoinstall_known_extensions": False, "autoload_known_extensions": F
 # loaded, and no setting changed, whatever the statement (issue 16: EXPLAIN ANALYZE ran a COPY).
 _SQL_CONFIG = {**_CONFIG, "enable_external_access": False, "allow_community_extensions": False,
                "lock_configuration": True}
-_SUITS = "SHDCX"
 
 
 # --- errors -------------------------------------------------------------------------
@@ -320,7 +314,6 @@ class _Columns:
 
 
 _INT_TYPES = {"b": pa.int8(), "h": pa.int16(), "i": pa.int32()}
-_NO_DD = (None, None, None, None, None)  # plays.dd_* of a card without a [%dd …] comment
 
 
 I8, I16, I32, BOOL, STR = pa.int8(), pa.int16(), pa.int32(), pa.bool_(), pa.string()
@@ -427,9 +420,9 @@ class FileImport:
 
 
 class _Session:
-    """A session being imported: its header, its rules and the canonical text so far."""
+    """A session being imported: its header, its rules (built once), its record's rows and the canonical text so far."""
 
-    __slots__ = ("session_id", "header", "index", "labels", "columns", "names", "rules", "head", "text", "hands", "bad",
+    __slots__ = ("session_id", "header", "index", "names", "rules", "form", "text", "digest", "spooled", "hands", "bad",
                  "syntax", "plays", "marks", "flushes")
 
     def __init__(self, session_id: int, header: SessionHeader, index: int):
@@ -437,11 +430,11 @@ class _Session:
         self.header = header
         self.index = index
         self.rules = rules_for(header)[0]
-        self.labels = tuple(self.rules.seat_labels)
-        self.columns = tuple(self.rules.sheet_labels or self.labels)  # the sheet's columns: seats or sides
-        self.names = player_names(header, self.labels)
-        self.head = write_session(Session(header, ()))
-        self.text = [self.head]
+        self.form = record_rows_for(self.rules)
+        self.names = player_names(header, self.form.labels)
+        self.text = [write_session(Session(header, ()))]  # the canonical text not yet spooled (`_Importer.spool`)
+        self.digest = hashlib.sha256()  # of the text spooled so far: the content hash
+        self.spooled = 0  # chunks of text spooled into _jojotte_text
         self.hands = 0
         self.bad = 0
         self.syntax = 0  # hands with a part that could not be read
@@ -450,12 +443,18 @@ class _Session:
         self.flushes = 0  # flushes done before its first hand
 
 
+# rows of at most this many hands are held before they go to DuckDB, and a session's canonical text is spooled
+# into the archive's transaction in chunks of this many hands, so that memory does not grow with the file
+BATCH_HANDS = 2_000
+
+
 class _Importer:
     """Loads the files of one import run into an open read-write connection."""
 
-    def __init__(self, conn: duckdb.DuckDBPyConnection, batch_hands: int = 20_000,
+    def __init__(self, conn: duckdb.DuckDBPyConnection, batch_hands: int = BATCH_HANDS,
                  on_hand: Callable[[int], None] | None = None):
         self.conn = conn
+        conn.execute("CREATE TEMP TABLE IF NOT EXISTS _jojotte_text (session_id INTEGER, seq INTEGER, text VARCHAR)")
         self.batch_hands = batch_hands
         self.on_hand = on_hand
         self.buf = {name: _Columns(name, spec) for name, spec in _SPECS.items()}
@@ -499,7 +498,7 @@ class _Importer:
                 return result
             t = time.perf_counter()
             self._flush()
-            import_id = self._import_id
+            import_id = self.import_id
             conn.execute("INSERT INTO import_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                          [import_id, name, file_hash, datetime.now(), result.sessions_new, result.sessions_replaced,
                           result.sessions_unchanged, result.hands, result.bad_hands, hashes])
@@ -536,7 +535,7 @@ class _Importer:
     def _load(self, path: str, name: str, data: bytes | None, result: FileImport) -> list[str]:
         conn = self.conn
         self._next_session_id = conn.execute("SELECT coalesce(max(session_id), 0) + 1 FROM sessions").fetchone()[0]
-        self._import_id = conn.execute("SELECT coalesce(max(import_id), 0) + 1 FROM import_log").fetchone()[0]
+        self.import_id = conn.execute("SELECT coalesce(max(import_id), 0) + 1 FROM import_log").fetchone()[0]
         open_sessions: list[_Session] = []
         occurrences: dict[str | None, int] = {}
         keys: set[str] = set()
@@ -562,10 +561,9 @@ class _Importer:
             if s.marks is None:  # the session before it is finished by now (validate_stream yields it first)
                 s.marks = {t: len(b) for t, b in self.buf.items()}
                 s.flushes = self.flushes
-            if isinstance(v.record, EventHand):
-                add_event_hand(self, s, v)
-            else:
-                self._add_hand(s, v)
+            add_hand(self, s, v)
+            if len(s.text) > self.batch_hands:
+                self.spool(s)
             if self.pending_hands >= self.batch_hands:
                 self._flush()
             result.hands_read += 1
@@ -575,8 +573,12 @@ class _Importer:
         try:
             for summary, _ in validate_stream(items(), keep_hands=False, on_hand=on_hand):
                 s = open_sessions.pop(0)
-                content = "".join(s.text)
-                content_hash = hashlib.sha256(content.encode("utf-8")).hexdigest()
+                content = None if s.spooled else "".join(s.text)
+                if content is None:
+                    self.spool(s)
+                else:
+                    s.digest.update(content.encode("utf-8"))
+                content_hash = s.digest.hexdigest()
                 ident = identity_text(s.header)
                 occurrences[ident] = occurrences.get(ident, 0) + 1
                 key = session_key(s.header, occurrences[ident], content_hash)
@@ -596,8 +598,9 @@ class _Importer:
                                  Location(source=name, line=1, column=1), "syntax")
         return hashes
 
-    def _finish_session(self, s: _Session, summary: SessionSummary, key: str, content_hash: str, content: str,
+    def _finish_session(self, s: _Session, summary: SessionSummary, key: str, content_hash: str, content: str | None,
                         source: str, result: FileImport) -> None:
+        """Store a finished session (``content``: its canonical text, None when it is spooled) unless it is stored as it is."""
         conn = self.conn
         result.syntax_errors += sum(1 for i in summary.issues if i.kind == "syntax") + s.syntax
         row = conn.execute("SELECT session_id, content_hash FROM sessions WHERE session_key = ?", [key]).fetchone()
@@ -614,41 +617,27 @@ class _Importer:
         result.hands += s.hands
         result.bad_hands += s.bad
         result.plays += s.plays
-        sid = s.session_id
-        h = s.header
-        sheet = summary.sheet
-        labels, names = s.labels, s.names
-        seats = len(labels)
-        d, year = parse_tag_date(h.get("Date"))
-        rubbers = h.get("Rubbers")
-        if summary.rules.notation == "events":
-            event_session_rows(self, s, summary, (
-                sid, key, content_hash, self._import_id, source, s.index, h.line or None, _game_name(h), h.get("Event"),
-                h.get("Site"), h.get("Date"), d, year, h.get("Round"), h.get("Table"), h.get("Players"), h.get("FirstDealer"),
-                h.get("Variant"), None, h.get("Scorer"), [{"name": k, "value": v} for k, v in h.tags], seats, summary.hands,
-                summary.bad_hands))
-            return
-        winner = summary.winner
-        winner_name = (names[winner] if len(s.columns) == seats else s.columns[winner]) if 0 <= winner < len(s.columns) else None
-        self._row("sessions", sid, key, content_hash, self._import_id, source, s.index, h.line or None, _game_name(h),
-                  h.get("Event"), h.get("Site"), h.get("Date"), d, year, h.get("Round"), h.get("Table"), h.get("Players"),
-                  h.get("FirstDealer"), h.get("Variant"), int(rubbers) if rubbers and rubbers.strip().isdigit() and not number_too_large("", rubbers.strip()) else None,
-                  h.get("Scorer"), [{"name": k, "value": v} for k, v in h.tags], seats, summary.hands, summary.bad_hands,
-                  len(summary.issues), winner if winner >= 0 else None, winner_name,
-                  sheet.pool, content)
-        for seat in range(seats):
-            self._row("players", sid, seat, labels[seat], names[seat], sheet_column(seat, labels, s.columns))
-        for col, label in enumerate(s.columns[:len(sheet.below)]):
-            self._row("session_sheet", sid, col, label, sheet.below[col], sheet.above[col], sheet.total[col],
-                      sheet.games_total[col], sheet.rubbers[col], winner == col)
-        for n, (rubber_winner, points) in enumerate(sheet.rubber_results, 1):
-            for col in range(len(points)):
-                self._row("rubbers", sid, n, col, points[col], rubber_winner == col)
-        for i, issue in enumerate(summary.issues, 1):
-            self._issue(sid, None, i, issue, None)
+        d, year = parse_tag_date(s.header.get("Date"))
+        add_session(self, s, summary, key, content_hash, "" if content is None else content, source,
+                    (_game_name(s.header), d, year))
+        if content is None:  # the text is in chunks in the transaction: put them together in the session's row
+            self._flush()
+            conn.execute("UPDATE sessions SET canonical_text = (SELECT string_agg(text, '' ORDER BY seq) FROM _jojotte_text "
+                         "WHERE session_id = $sid) WHERE session_id = $sid", {"sid": s.session_id})
+            conn.execute("DELETE FROM _jojotte_text WHERE session_id = ?", [s.session_id])
+
+    def spool(self, s: _Session) -> None:
+        """Move the canonical text gathered so far of session ``s`` into the transaction (``_jojotte_text``)."""
+        text = "".join(s.text)
+        s.digest.update(text.encode("utf-8"))
+        s.spooled += 1
+        s.text = []
+        self.conn.execute("INSERT INTO _jojotte_text VALUES (?, ?, ?)", [s.session_id, s.spooled, text])
 
     def _discard(self, s: _Session) -> None:
         """Drop the rows of a session that turned out to be stored already, unchanged."""
+        if s.spooled:
+            self.conn.execute("DELETE FROM _jojotte_text WHERE session_id = ?", [s.session_id])
         if s.marks is None:
             return  # no hand rows yet
         if self.flushes == s.flushes:
@@ -661,181 +650,15 @@ class _Importer:
         self._clear()
 
     # -- rows
-    def _row(self, table: str, *values) -> None:
+    def row(self, table: str, *values) -> None:
+        """One row of ``table`` (the rows of `archive.rows`)."""
         for col, v in zip(self.buf[table].cols, values):
             col.append(v)
 
-    def _issue(self, sid: int, hand_seq: int | None, seq: int, issue: Issue, seat: int | None) -> None:
+    def issue(self, sid: int, hand_seq: int | None, seq: int, issue: Issue, seat: int | None) -> None:
         loc = issue.loc
-        self._row("issues", sid, hand_seq, seq, issue.rule, issue.kind, issue.message, seat, loc.phase, loc.trick,
+        self.row("issues", sid, hand_seq, seq, issue.rule, issue.kind, issue.message, seat, loc.phase, loc.trick,
                   loc.card, loc.step, loc.line, loc.column)
-
-    def _add_hand(self, s: _Session, v: HandVerdict) -> None:
-        s.hands += 1
-        self.pending_hands += 1
-        seq = s.hands
-        sid = s.session_id
-        rec: HandRecord = v.record
-        st = v.state
-        score = v.score
-        entry = v.entry
-        seats = len(s.labels)
-        row = self._row
-        if v.issues:
-            s.bad += 1
-            s.syntax += any(i.kind == "syntax" for i in v.issues)
-        # the canonical text, exactly as notation.write_session writes it: header, then "\n" + each hand
-        one = write_session(Session(s.header, (rec,)))
-        s.text.append(one[len(s.head):] if one.startswith(s.head) else "\n" + write_hand(rec, s.labels, s.columns))
-
-        # the contract, as far as the replay went
-        contract = denomination = trump = None
-        declarer = nullo = doubler = dix_seat = mult = slam = None
-        in_play = st is not None and st.phase in (PLAY, DONE)
-        if st is not None:
-            if st.phase == VOID_HAND:
-                contract = "void"
-            elif st.bidder >= 0:
-                declarer, mult, slam = st.bidder, st.mult, st.slam
-                doubler = st.doubler if st.doubler >= 0 else None
-                if st.denomination == "nullo" or st.nullo_bidder >= 0:
-                    contract, nullo = "nullo", st.nullo_bidder
-                    denomination = "nullo"
-                elif st.denomination == "nt":
-                    contract = denomination = "nt"
-                else:
-                    denomination = "suit"
-                    trump = _SUITS[st.trump] if st.trump >= 0 else None
-                    contract = "turned_suit" if st.turned >= 0 and st.trump == st.turned >> 4 else "other_suit"
-                if st.dix >= 0:
-                    dix_seat = st.dix
-        shown = None
-        meld_a = meld_b = None
-        if in_play and any(st.melds):
-            mr = s.rules.compare_melds(st)
-            shown = mr.shown
-            meld_a = mr.class_a if mr.class_a >= 0 else None
-            meld_b = mr.class_b if mr.class_b >= 0 else None
-
-        status, first_rule = hand_status(v)
-        winner = score.winner if score is not None and score.winner >= 0 else None
-        history = st.history if st is not None else ()
-        written = rec.score
-        row("hands", sid, seq, rec.number, rec.line or None, rec.dealer if rec.dealer >= 0 else None,
-            card_name(rec.turned) if rec.turned is not None and rec.turned >= 0 else None,
-            card_name(rec.info) if rec.info is not None and rec.info >= 0 else None,
-            contract, denomination, trump, declarer, nullo, mult, doubler, slam, dix_seat,
-            status, first_rule, len(v.issues), len(v.unchecked), score is not None, v.used_written_score,
-            bool(score is not None and score.void), winner, len(history),
-            st.last_trick if st is not None and st.last_trick >= 0 else None,
-            rec.claim if rec.claim >= 0 else None, meld_a, meld_b,
-            entry.held_aside if entry is not None else None, v.sheet.pool,
-            entry.game_won_by if entry is not None and entry.game_won_by >= 0 else None,
-            entry.rubber_won_by if entry is not None and entry.rubber_won_by >= 0 else None,
-            written is not None, written.aside if written is not None else None,
-            deal_hash(rec, rules=s.rules))
-
-        # the score of each seat: computed and as written
-        if score is not None or written is not None:
-            for seat in range(max(seats, len(s.columns))):
-                if score is not None:
-                    computed = (_at(score.tricks, seat), _at(score.trick_points, seat), _at(score.meld_points, seat),
-                                _at(score.bonus, seat), _at(score.total, seat), score.below(seat) + score.above(seat))
-                else:
-                    computed = (None,) * 6
-                jo = _at(st.jo, seat) if st is not None and st.bidder >= 0 else None
-                row("hand_scores", sid, seq, seat, *computed,
-                    entry.below(seat) if entry is not None else None, entry.above(seat) if entry is not None else None,
-                    _at(written.below, seat) if written is not None else None,
-                    _at(written.above, seat) if written is not None else None,
-                    jo == 2 if jo is not None else None,
-                    (winner == seat) if score is not None else None)
-        if entry is not None:
-            for i, c in enumerate(entry.credits, 1):
-                row("credits", sid, seq, i, c.seat, c.line, c.amount, c.rule, c.why)
-
-        # calls, melds and the dix
-        cb = self.buf["calls"].cols
-        for phase, calls in (("auction", rec.auction), ("after", rec.after)):
-            n = len(calls)
-            if not n:
-                continue
-            cb[0].extend((sid,) * n)
-            cb[1].extend((seq,) * n)
-            cb[2].extend((phase,) * n)
-            cb[3].extend(range(1, n + 1))
-            for c in calls:
-                cb[4].append(c.seat)
-                cb[5].append(c.kind)
-                cb[6].append(_SUITS[c.suit] if c.kind == "name" and 0 <= c.suit < 4 else None)
-                cb[7].append(" ".join(m.text() for m in c.melds) if c.melds else None)
-                cb[8].append(c.line or None)
-                cb[9].append(c.column or None)
-        meld_seq = 0
-        for i, c in enumerate(rec.after, 1):
-            if c.kind == "melds":
-                for m in c.melds:
-                    meld_seq += 1
-                    row("melds", sid, seq, c.seat, meld_seq, i, m.text(), m.kind, "A" if m.kind == "four" else "B",
-                        RANK_CHARS.get(m.rank, str(m.rank)), _SUITS[m.suit] if m.suit >= 0 else None, m.length,
-                        m.value, (m in shown[c.seat]) if shown is not None else None)
-            elif c.kind == "dix":
-                turned = rec.turned if rec.turned is not None and rec.turned >= 0 else None
-                row("dix", sid, seq, c.seat, i, card_name(turned) if turned is not None else None,
-                    card_name(make_card(turned >> 4, SEVEN)) if turned is not None else None,
-                    st is not None and st.dix == c.seat)
-
-        # tricks and plays: every card recorded; winner and points where the replay reached
-        if rec.tricks:
-            table = POINTS[st.trump + 1] if in_play else None
-            per_hand = s.rules.tricks_per_hand
-            nullo_hand = st is not None and st.denomination == "nullo"
-            t_no, t_lead, t_win, t_wwin, t_pts, t_last, t_line = [], [], [], [], [], [], []
-            p_trick, p_pos, p_seat, p_card, p_pts, p_won, p_ann = [], [], [], [], [], [], []
-            p_dd: list = []  # (eval, cost, best, mark, vs) of each card's [%dd …] comment (003_analysis)
-            nh = len(history)
-            for k, t in enumerate(rec.tricks):
-                h = history[k] if k < nh else None
-                last = k + 1 == per_hand
-                if h is not None:
-                    leader, cards, win = h
-                    pts = trick_points(cards, st.trump, last, nullo_hand)
-                else:
-                    leader = t.plays[0].seat if t.plays else -1
-                    win = pts = -1
-                number = t.number
-                t_no.append(number); t_lead.append(leader); t_win.append(win)
-                t_wwin.append(t.winner if t.winner >= 0 else -1); t_pts.append(pts); t_last.append(1 if last else 0)
-                t_line.append(t.line or -1)
-                for j, p in enumerate(t.plays, 1):
-                    card = p.card
-                    p_trick.append(number); p_pos.append(j); p_seat.append(p.seat)
-                    if card >= 0:
-                        p_card.append(card)
-                        p_pts.append(table[card] if table is not None else -1)
-                    else:
-                        p_card.append(-1)
-                        p_pts.append(-1)
-                    p_won.append((1 if p.seat == win else 0) if h is not None else -1)
-                    p_ann.append(p.announce or None)
-                    p_dd.append(dd_fields(p.comments) or _NO_DD if p.comments else _NO_DD)
-            tb = self.buf["tricks"].cols
-            n = len(t_no)
-            tb[0].extend((sid,) * n); tb[1].extend((seq,) * n)
-            for col, values in zip(tb[2:], (t_no, t_lead, t_win, t_wwin, t_pts, t_last, t_line)):
-                col.extend(values)
-            pb = self.buf["plays"].cols
-            n = len(p_trick)
-            pb[0].extend((sid,) * n); pb[1].extend((seq,) * n); pb[3].extend(range(1, n + 1))
-            for col, values in zip((pb[2], pb[4], pb[5], pb[6], pb[7], pb[8], pb[9]),
-                                   (p_trick, p_pos, p_seat, p_card, p_pts, p_won, p_ann)):
-                col.extend(values)
-            for col, values in zip(pb[10:15], zip(*p_dd)):
-                col.extend(values)
-            s.plays += n
-
-        for i, issue in enumerate(v.issues + v.unchecked, 1):
-            self._issue(sid, seq, i, issue, _seat_of(issue, rec, s.names))
 
     # -- loading
     def _flush(self) -> None:
@@ -846,7 +669,9 @@ class _Importer:
                 continue
             started = time.perf_counter()
             batch = b.arrow()
-            conn.register("_jojotte_batch", batch)
+            # registered as a reader, not a table: DuckDB keeps a registered table (and the buffers under it) alive
+            # until the transaction ends, so a file's every batch would stay in memory (issue 16 item 5)
+            conn.register("_jojotte_batch", pa.RecordBatchReader.from_batches(batch.schema, batch.to_batches()))
             try:
                 conn.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _jojotte_batch")  # identifiers from constants
             finally:
@@ -861,33 +686,6 @@ class _Importer:
         for b in self.buf.values():
             b.clear()
         self.pending_hands = 0
-
-
-def _at(values: tuple, i: int):
-    return values[i] if i < len(values) else None
-
-
-def _seat_of(issue: Issue, rec: HandRecord, names: tuple[str, ...]) -> int | None:
-    """The player an issue is about: the seat of the call or card it points at, or the player a wrong figure names."""
-    loc = issue.loc
-    try:
-        if loc.trick is not None and loc.card:
-            for t in rec.tricks:
-                if t.number == loc.trick:
-                    return t.plays[loc.card - 1].seat
-        if loc.step and loc.phase == "auction":
-            return rec.auction[loc.step - 1].seat
-        if loc.step and loc.phase == "after":
-            return rec.after[loc.step - 1].seat
-    except IndexError:
-        return None
-    if loc.phase == "deal" and issue.kind == "illegal" and rec.dealer >= 0:
-        return rec.dealer  # a wrong deal is the dealer's
-    if issue.kind == "score":
-        for seat, name in enumerate(names):
-            if issue.message.startswith(f"{name}'s "):
-                return seat
-    return None
 
 
 def _read_source(path: str) -> tuple[bytes | None, str]:
@@ -925,13 +723,14 @@ _FILE_ERRORS = (ValueError, ArithmeticError, TypeError, KeyError, IndexError, pa
 
 
 def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable[[str], None] | None = None,
-                 on_hand: Callable[[int], None] | None = None, batch_hands: int = 20_000) -> Iterator[FileImport]:
+                 on_hand: Callable[[int], None] | None = None, batch_hands: int = BATCH_HANDS) -> Iterator[FileImport]:
     """Import record files and folders (``-`` is standard input) into the archive, one transaction per file.
 
     Yields one `FileImport` per file, after its transaction is committed (or rolled
     back, for a file that cannot be read). ``on_file(source)`` is called before a
     file is read, ``on_hand(n)`` as hands are validated; at most ``batch_hands``
-    hands are held in memory before their rows go to DuckDB (inside the file's
+    hands are held in memory before their rows go to DuckDB, and a session's canonical text is spooled into the
+    transaction in chunks of as many hands (inside the file's
     transaction).
 
     Raises:
