@@ -778,18 +778,12 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
     return tuple(views)
 
 
-def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
-    """What the page shows of one hand."""
-    names = session.names
-    labels = session.labels
-    seats = session.seats
-    record = v.record
-    flags = _flags(v.issues) if v.issues else {}
-    prefix = f"h{position}-"
-    turned = record.turned if record.turned is not None and record.turned >= 0 else None
-    start = _start_holdings(record, seats)
+def _deal_view(session: JojottePages, v: HandVerdict) -> tuple[SeatDeal, ...]:
+    """Each seat's cards: dealt, drawn, and held when play starts (what he played when no deal was recorded)."""
+    record, names, labels = v.record, session.names, session.labels
+    start = _start_holdings(record, session.seats)
     deal = []
-    for s in range(seats):
+    for s in range(session.seats):
         dealt = record.dealt[s] if s < len(record.dealt) else None
         drawn = record.drawn[s] if record.split and record.drawn is not None and s < len(record.drawn) else None
         held = start[s]
@@ -799,6 +793,39 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
         deal.append(SeatDeal(names[s], labels[s], record.dealer == s, _sorted_cards(dealt) if dealt else (),
                              _sorted_cards(drawn) if drawn else (), bool(record.split and drawn), dealt is not None, held,
                              session.rules.seat_role(v.state, record.dealer, s)))
+    return tuple(deal)
+
+
+def _at(values, i: int):
+    return values[i] if values is not None and i < len(values) else None
+
+
+def _score_lines(v: HandVerdict, columns: Sequence[str]) -> tuple[ScoreLine, ...]:
+    """The hand's score per column of the sheet (a player, or a side): computed, and as written at the table."""
+    w, sc, entry = v.record.score, v.score, v.entry
+    score = []
+    for s in range(len(columns)):
+        below = entry.below(s) if entry is not None else None
+        above = entry.above(s) if entry is not None else None
+        wb = _at(w.below, s) if w is not None else None
+        wa = _at(w.above, s) if w is not None else None
+        score.append(ScoreLine(
+            columns[s], _at(sc.tricks, s) if sc else None, _at(sc.trick_points, s) if sc else None,
+            _at(sc.meld_points, s) if sc else None, _at(sc.bonus, s) if sc else None, _at(sc.total, s) if sc else None,
+            below, above, wb, wa,
+            below is not None and wb is not None and wb != below, above is not None and wa is not None and wa != above))
+    return tuple(score)
+
+
+def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
+    """What the page shows of one hand."""
+    names = session.names
+    seats = session.seats
+    record = v.record
+    flags = _flags(v.issues) if v.issues else {}
+    prefix = f"h{position}-"
+    turned = record.turned if record.turned is not None and record.turned >= 0 else None
+    deal = _deal_view(session, v)
     auction = tuple(call_view(c, f"a{i}", names, turned, flags) for i, c in enumerate(record.auction, 1))
     after = tuple(call_view(c, f"p{i}", names, turned, flags) for i, c in enumerate(record.after, 1))
     state = v.state
@@ -819,27 +846,11 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
             if t.flag or t.stops or any(p.flag for p in t.plays):
                 start = t.position
                 break
-    # the score: per column of the sheet (a player, or a side)
     columns = session.column_names
     ncols = len(columns)
-    score = []
-    w = record.score
     sc = v.score
     entry = v.entry
-
-    def at(values, i):
-        return values[i] if values is not None and i < len(values) else None
-
-    for s in range(ncols):
-        below = entry.below(s) if entry is not None else None
-        above = entry.above(s) if entry is not None else None
-        wb = at(w.below, s) if w is not None else None
-        wa = at(w.above, s) if w is not None else None
-        score.append(ScoreLine(
-            columns[s], at(sc.tricks, s) if sc else None, at(sc.trick_points, s) if sc else None,
-            at(sc.meld_points, s) if sc else None, at(sc.bonus, s) if sc else None, at(sc.total, s) if sc else None,
-            below, above, wb, wa,
-            below is not None and wb is not None and wb != below, above is not None and wa is not None and wa != above))
+    score = _score_lines(v, columns)
     credits = tuple(CreditView(columns[c.seat] if 0 <= c.seat < ncols else "?", c.line, c.amount, c.rule, c.why)
                     for c in (entry.credits if entry is not None else ()))
     prev_sheet = session.prev_sheet
@@ -866,7 +877,7 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
         info=card_view(record.info) if record.info is not None and record.info >= 0 else None, auction=auction, after=after,
         bidding_flag=flags.get("bidding", ""), contract=_contract(v, names), melds_shown=tuple(melds_shown), dix=dix,
         tricks=tricks, replay_flag=flags.get("replay", ""), start=start,
-        claim=claim, result_lines=result_lines, score=tuple(score),
+        claim=claim, result_lines=result_lines, score=score,
         credits=credits, held_aside=entry.held_aside if entry is not None else None, pool_after=v.sheet.pool,
         game_won_by=columns[game_won] if game_won >= 0 else "", rubber_won_by=columns[rubber_won] if rubber_won >= 0 else "",
         written_used=v.used_written_score, score_flag=flags.get("score", ""), ok=v.ok,
