@@ -61,7 +61,10 @@ def report(
         echo(f"{result.sessions} session(s), {result.hands} hand(s) ({result.bad_hands} with findings): "
                    f"{result.written} file(s) written, {result.unchanged} unchanged, {result.removed} removed")
         if result.removed:
-            echo(f"{result.removed} file(s) of the earlier report in {out} removed: sessions that are not in this run's input")
+            gone = result.removed_sessions
+            names = f": {', '.join(gone[:5])}{', …' if len(gone) > 5 else ''}" if gone else ""
+            echo(f"{result.removed} file(s) of the earlier report in {out} removed: the pages of {len(gone)} session(s) "
+                 f"that are not in this run's input{names}")
         echo(f"open {result.index}")
     if result.problems or not result.sessions:
         if not result.sessions:

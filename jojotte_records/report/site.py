@@ -149,6 +149,7 @@ class SiteResult(NamedTuple):
     unchanged: int  # pages whose content did not change (not rewritten)
     removed: int  # pages of sessions that are gone
     problems: tuple[FileProblem, ...]
+    removed_sessions: tuple[str, ...] = ()  # the folders (``sessions/<slug>``) of the sessions whose pages went
 
 
 class _Writer:
@@ -161,6 +162,7 @@ class _Writer:
         self.written = 0
         self.unchanged = 0
         self.made_dirs: set[str] = set()
+        self.removed_sessions: set[str] = set()
         manifest = out / MANIFEST_NAME
         try:
             doc = json.loads(manifest.read_text(encoding="utf-8"))
@@ -195,6 +197,7 @@ class _Writer:
             try:
                 path.unlink()
                 removed += 1
+                self.removed_sessions.add(rel)
             except FileNotFoundError:
                 pass
             parent = path.parent
@@ -208,6 +211,9 @@ class _Writer:
         tmp.write_text(json.dumps({"format": MANIFEST_FORMAT, "pages": dict(sorted(self.new.items()))}, indent=0),
                        encoding="utf-8")
         os.replace(tmp, self.out / MANIFEST_NAME)
+        kept = {rel.split("/")[1] for rel in self.new if rel.startswith("sessions/")}
+        self.removed_sessions = {parts[1] for parts in (rel.split("/") for rel in self.removed_sessions)
+                                 if len(parts) > 2 and parts[0] == "sessions" and parts[1] not in kept}
         return removed
 
 
@@ -286,11 +292,34 @@ class Site:
         self.write_page("stats.html", "stats.html", stats)
         removed = self.writer.finish()
         return SiteResult(self.out, self.out / "index.html", len(rows), hands, self.stats.bad_hands, self.writer.written,
-                          self.writer.unchanged, removed, tuple(self.problems))
+                          self.writer.unchanged, removed, tuple(self.problems), tuple(sorted(self.writer.removed_sessions)))
 
 
-def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, Callable[[], Iterator], bool]]:
-    """(slug base, source name, items, found in a folder) for every record file named or found in the folders named."""
+def shown_source(path: str, root: str) -> str:
+    """How the pages name a record file found under the argument ``root``: its path inside the folder, after the
+    folder's own name (``examples/disputes/01.jjt`` for ``/…/site-packages/jojotte_records/examples``), or the
+    file's name when ``root`` is the file itself; never where the checkout or the package lives.
+
+    >>> shown_source("/x/site-packages/jojotte_records/examples/disputes/a.jjt", "/x/site-packages/jojotte_records/examples/")
+    'examples/disputes/a.jjt'
+    >>> shown_source("/home/ann/records/club.jjt", "/home/ann/records/club.jjt")
+    'club.jjt'
+    """
+    if path == "-":
+        return "<stdin>"
+    file, folder = Path(path), Path(root)
+    if file == folder:
+        return file.name or path
+    try:
+        inside = file.relative_to(folder)
+    except ValueError:
+        return file.name
+    name = folder.resolve().name if folder.name in ("", ".", "..") else folder.name
+    return (Path(name) / inside).as_posix() if name else inside.as_posix()
+
+
+def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, Callable[[], Iterator], str]]:
+    """(slug base, source name shown, items, the file's path) for every record file named or found in the folders named."""
     from ..replay.files import iter_record_files, open_records
 
     for p in paths:
@@ -305,10 +334,10 @@ def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, Callable[[],
                 base = root.name or "records"  # the folder itself: it holds no record, or cannot be listed
             else:
                 base = Path(f).stem
-            yield base, ("<stdin>" if f == "-" else f), (lambda f=f: open_records(f)), in_folder
+            yield base, shown_source(f, p), (lambda f=f: open_records(f)), ("<stdin>" if f == "-" else f)
 
 
-def _archive_streams(db: str) -> Iterator[tuple[str, str, Callable[[], Iterator], bool]]:
+def _archive_streams(db: str) -> Iterator[tuple[str, str, Callable[[], Iterator], str]]:
     try:
         from ..archive import store as archive  # the DuckDB archive (issue 3); imported only when --db is used
     except ImportError as e:
@@ -325,7 +354,7 @@ def _archive_streams(db: str) -> Iterator[tuple[str, str, Callable[[], Iterator]
     for key, source, text in session_texts(db):
         # a readable and stable folder name: the source file's name and the start of the session key
         base = f"{Path(str(source)).stem[:40]}-{str(key)[:8]}" if source else str(key)
-        yield base, str(source), (lambda text=text, source=source: iter_records(text, str(source))), False
+        yield base, str(source), (lambda text=text, source=source: iter_records(text, str(source))), str(source)
 
 
 def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, db: str | os.PathLike | None = None,
@@ -356,11 +385,11 @@ def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, 
     site = Site(out, templates, on_hand, hands_per_file, hands_per_sheet)
     streams = _archive_streams(str(db)) if db is not None else _file_streams(paths)
     site.db = str(db) if db is not None else None
-    for base, source, items, in_folder in streams:
+    for base, shown, items, path in streams:
         try:
-            site.add_stream(base, source, items())
+            site.add_stream(base, shown, items())
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             from ..replay.files import read_error  # the reason validate gives (a folder without records, not UTF-8 …)
 
-            site.problems.append(FileProblem(source, read_error(source, exc).message))
+            site.problems.append(FileProblem(path, read_error(path, exc).message))
     return site.finish()
