@@ -17,7 +17,7 @@ from ..cards import card_name, card_symbol_name, iter_cards, suit_of
 from ..notation.dd_comment import parse_dd_comment, without_dd
 from ..replay.jojotte import HandVerdict, SessionSummary
 from ..rules.base import CHANCE
-from .views import IssueView, issue_view
+from .views import IssueView, RestoreView, issue_view
 
 _SUIT_CLASS = {0: "black", 1: "red", 2: "red", 3: "black", 4: "black"}
 
@@ -95,6 +95,7 @@ class EventHandView(NamedTuple):
     ok: bool
     prev_url: str
     next_url: str
+    restored: RestoreView | None = None  # a hand with an illegal card: its score with the best legal card (--restore)
 
 
 class SheetRow(NamedTuple):

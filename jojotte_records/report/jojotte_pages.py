@@ -19,7 +19,7 @@ from ..notation.model import UNKNOWN_CARD, Call, HandRecord
 from ..notation.text import sheet_column
 from ..replay.jojotte import HandVerdict, SessionSummary
 from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, SUIT_WORDS, Meld, card_points, trick_points
-from .views import IssueView, issue_key, issue_view, wins
+from .views import IssueView, RestoreView, issue_key, issue_view, wins
 
 RED_SUITS = (1, 2)  # hearts, diamonds
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10", 9: "9", 8: "8", 7: "7"}
@@ -319,6 +319,7 @@ class HandView(NamedTuple):
     issues: tuple[IssueView, ...]
     unchecked: tuple[IssueView, ...]
     analysis: AnalysisView | None = None  # the double-dummy analysis the record carries ([%dd …] comments)
+    restored: RestoreView | None = None  # a hand with an illegal card: its score with the best legal card (--restore)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from ..notation.model import SessionHeader
 from ..replay.jojotte import HandVerdict, SessionSummary, SessionValidator
 from .event_pages import EventPages
 from .jojotte_pages import JojottePages, SheetPage
-from .views import HandFiles, SessionRow
+from .views import HandFiles, SessionRow, restore_view
 
 # a game's view hook, by the record codec its rules declare (`Rules.notation`)
 GAME_PAGES = {"jojotte": JojottePages, "events": EventPages}
@@ -56,17 +56,31 @@ class SessionPages(HandFiles):
         self.first_page: tuple | None = None  # page 1's rows and pad, written last (it shows the session's result)
         validator = SessionValidator(header)  # the same rules, options, seats and names as the check
         self.game = GAME_PAGES[validator.rules.notation](self, validator)
+        self.validator = validator
+        self.before = None  # the score sheet before the hand (kept for --restore: Pitch's moon depends on it)
 
     def add_hand(self, v: HandVerdict) -> None:
         if len(self.batch) == self.per_file:
             self._flush()
         self.position += 1
         view = self.game.hand(v, self.position)
+        if self.site.restore is not None:
+            view = self._restored(v, view)
         self.batch.append(view)
         if len(self.rows) == self.per_sheet:
             self._turn_page(v.number)
         self.rows.append(self.game.row(v, view))
         self.game.tally(v, self.site.stats)
+
+    def _restored(self, v: HandVerdict, view):
+        """The hand's view with its restoration (``report --restore``), for a hand with an illegal card."""
+        before, self.before = self.before, v.sheet
+        if v.first_illegal is None:
+            return view
+        rules = self.validator.rules
+        item = self.site.restore(v, rules, before if before is not None else rules.new_sheet(), self.validator.names,
+                                 self.validator.sheet_names)
+        return view._replace(restored=restore_view(item))
 
     def hands_page(self, title: str, first: int, end: int, hands: list) -> tuple[str, object]:
         return self.game.hands_page(title, first, end, hands)

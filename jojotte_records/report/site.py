@@ -221,8 +221,9 @@ class Site:
     """The site being written: the templates, the writer, the statistics and one row per session."""
 
     def __init__(self, out: Path, templates, on_hand: Callable[[HandVerdict], None] | None, hands_per_file: int,
-                 hands_per_sheet: int = HANDS_PER_SHEET):
+                 hands_per_sheet: int = HANDS_PER_SHEET, restore: Callable | None = None):
         self.out = out
+        self.restore = restore  # restore(verdict, rules, sheet before, names, columns) -> dict, for --restore
         self.hands_per_file = hands_per_file
         self.hands_per_sheet = hands_per_sheet
         self.env = make_environment(templates)
@@ -359,12 +360,15 @@ def _archive_streams(db: str) -> Iterator[tuple[str, str, Callable[[], Iterator]
 
 def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, db: str | os.PathLike | None = None,
                templates: str | os.PathLike | None = None, on_hand: Callable[[HandVerdict], None] | None = None,
-               hands_per_file: int = HANDS_PER_FILE, hands_per_sheet: int = HANDS_PER_SHEET) -> SiteResult:
+               hands_per_file: int = HANDS_PER_FILE, hands_per_sheet: int = HANDS_PER_SHEET,
+               restore: Callable | None = None) -> SiteResult:
     """Validate the records (files and folders in ``paths``, or the archive ``db``) and write the static site into ``out``.
 
     ``on_hand(verdict)`` is called after each hand's page is prepared (for progress bars).
     ``hands_per_file`` hands share one page file (1: a file per hand); a session's score sheet shows
     ``hands_per_sheet`` hands a page (its later pages are ``sheet-NNNN.html``).
+    ``restore(verdict, rules, sheet_before, names, columns)``: the restoration of a hand with an illegal card
+    (`analyze.restore.restore_hand`, which the command line passes for ``--restore``), drawn on its hand page.
     Pages whose content did not change since the last run into ``out`` are not rewritten.
 
     Raises:
@@ -382,7 +386,7 @@ def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, 
         raise ReportError(f"cannot create the output folder '{out}': {e.strerror or e}") from None
     if hands_per_file < 1 or hands_per_sheet < 1:
         raise ReportError("hands_per_file and hands_per_sheet must be at least 1")
-    site = Site(out, templates, on_hand, hands_per_file, hands_per_sheet)
+    site = Site(out, templates, on_hand, hands_per_file, hands_per_sheet, restore)
     streams = _archive_streams(str(db)) if db is not None else _file_streams(paths)
     site.db = str(db) if db is not None else None
     for base, shown, items, path in streams:

@@ -73,6 +73,49 @@ def wins(who: str, what: str = "") -> str:
     return f"{who} {verb}" + (f" {what}" if what else "")
 
 
+class RestoreRow(NamedTuple):
+    column: str  # a column of the sheet (a player, or a side)
+    restored: str  # what the hand writes there had the best legal card been played: "below 115, above 140"
+    written: str  # what the table wrote: "below 115, above 140", "" when the record has no written score
+
+
+class RestoreView(NamedTuple):
+    """What a hand with an illegal card would have scored had the best legal card been played there (the
+    figure of ``jojotte validate --restore``), beside the score written at the table; drawn on the dispute's
+    hand page when the report is asked for it (``jojotte report --restore``)."""
+
+    text: str  # "trick 2, card 2: had Daniel played KS instead of 7D (best play afterwards)"
+    possible: bool  # False: the solver cannot see the position (``text`` says why)
+    rows: tuple[RestoreRow, ...]
+    outcome: str  # "Daniel wins the hand", "made (bidders 40 points with best play)"
+
+
+def _figures(fig: dict | None) -> str:
+    if fig is None:
+        return ""
+    return ", ".join(f"{k} {v}" for k, v in fig.items() if v) or "nothing"
+
+
+def restore_view(item: dict) -> RestoreView:
+    """The view of one hand's restoration (`analyze.restore.restore_hand`'s dict, as ``validate --restore --json``
+    writes it)."""
+    r = item.get("restored")
+    written = item.get("as_written") or {}
+    if r is None:
+        return RestoreView(f"not possible: {item.get('reason', '')}", False, (), "")
+    score = r["score"]
+    if item.get("event"):  # the hand's points per column, and whether the contract is made
+        rows = tuple(RestoreRow(c, str(n), "" if written.get(c) is None else str(written[c]))
+                     for c, n in score["delta"].items())
+        made = score.get("made")
+        outcome = ("" if made is None else "made " if made else "not made ") + f"({r['value_of']} {r['value']} points with best play)"
+        return RestoreView(r["text"], True, rows, outcome)
+    rows = tuple(RestoreRow(n, f"{_figures({k: score[n][k] for k in ('below', 'above')})} (trick score {score[n]['trick_points']})",
+                            _figures(written.get(n))) for n in score if n not in ("winner", "held_aside"))
+    outcome = wins(score["winner"], "the hand") if score["winner"] else "equal totals"
+    return RestoreView(r["text"], True, rows, outcome)
+
+
 # --- where an issue points ------------------------------------------------------------------------------
 
 def issue_key(issue: Issue) -> str:
