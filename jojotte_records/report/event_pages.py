@@ -17,7 +17,7 @@ from ..cards import card_name, card_symbol_name, iter_cards, suit_of
 from ..notation.dd_comment import parse_dd_comment, without_dd
 from ..replay.jojotte import HandVerdict, SessionSummary
 from ..rules.base import CHANCE
-from .views import IssueView, RestoreView, issue_view
+from .views import AltsView, IssueView, RestoreView, alts_view, issue_view
 
 _SUIT_CLASS = {0: "black", 1: "red", 2: "red", 3: "black", 4: "black"}
 
@@ -49,6 +49,7 @@ class LineText(NamedTuple):
     winner: str
     comments: tuple[str, ...]
     separator: str  # "; " between the items of a card-list line (deal, discard), else ", "
+    alts: tuple[AltsView, ...] = ()  # the analysis board of each card whose [%dd …] comment gives every legal card's value
 
 
 class PlayText(NamedTuple):
@@ -209,7 +210,7 @@ class EventPages:
                                                                     without_dd(it.comments),
                                                                     _dd_text(it.comments))
                                                            for it in ln.items), ln.winner, ln.comments,
-                               "; " if ln.keyword in rules.list_lines else ", ")
+                               "; " if ln.keyword in rules.list_lines else ", ", self._alts(ln))
                       for ln in rec.lines)
         tricks = ()
         contract = "not known"
@@ -227,6 +228,12 @@ class EventPages:
                              contract, seats, lines, tricks, credits, scores, tuple(issue_view(i) for i in v.issues),
                              tuple(issue_view(i) for i in v.unchecked), rec.comments, v.ok,
                              self.hand_url(position - 1) if position > 1 else "", self.hand_url(position + 1))
+
+    def _alts(self, line) -> tuple[AltsView, ...]:
+        """The analysis boards of a line's cards (their ``[%dd … alts=…]`` comments)."""
+        names = dict(zip(self.labels, self.names))
+        return tuple(a for it in line.items if it.comments
+                     for a in (alts_view(it.comments, " ".join(it.words), names.get(it.label, it.label)),) if a is not None)
 
     def hands_page(self, title: str, first: int, end: int, hands: list) -> tuple[str, object]:
         return "event_hands.html", EventHandsContext(f"{title} | {self.title}", "../../", self.title, "index.html",

@@ -19,7 +19,7 @@ from ..notation.model import UNKNOWN_CARD, Call, HandRecord
 from ..notation.text import sheet_column
 from ..replay.jojotte import HandVerdict, SessionSummary
 from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, SUIT_WORDS, Meld, card_points, trick_points
-from .views import IssueView, RestoreView, issue_key, issue_view, wins
+from .views import AltsView, IssueView, RestoreView, alts_view, issue_key, issue_view, wins
 
 RED_SUITS = (1, 2)  # hearts, diamonds
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10", 9: "9", 8: "8", 7: "7"}
@@ -132,6 +132,7 @@ class TrickView(NamedTuple):
     note: str
     flag: str
     css: str  # "trick", plus "unreplayed" and "flagged kind-…"
+    alts: tuple[AltsView, ...] = ()  # the analysis board of each card whose [%dd …] comment gives every legal card's value
 
 
 class SeatDeal(NamedTuple):
@@ -775,7 +776,9 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
             f"t{t.number}", t.number, i + 1, names[leader_seat] if 0 <= leader_seat < seats else "?", tuple(plays), replayed,
             names[win_seat] if win_seat >= 0 else "", points, ", ".join(extra), run, score_text,
             ", ".join(f"{n} {p}" for n, p in run), cards, stops, written,
-            _note(t.comments) if t.comments else "", tflag, css))
+            _note(t.comments) if t.comments else "", tflag, css,
+            tuple(a for p, v in zip(t.plays, plays) if v.dd is not None
+                  for a in (alts_view(p.comments, v.card.name, v.seat),) if a is not None)))
     return tuple(views)
 
 

@@ -11,7 +11,11 @@ from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
+from markupsafe import Markup, escape
+
+from ..cards import card_symbol_name, parse_card, suit_of
 from ..errors import Issue
+from ..notation.dd_comment import dd_alternatives, dd_fields
 
 
 class IssueView(NamedTuple):
@@ -114,6 +118,69 @@ def restore_view(item: dict) -> RestoreView:
                             _figures(written.get(n))) for n in score if n not in ("winner", "held_aside"))
     outcome = wins(score["winner"], "the hand") if score["winner"] else "equal totals"
     return RestoreView(r["text"], True, rows, outcome)
+
+
+class AltBar(NamedTuple):
+    """One legal card of a player's choice and the forced value after it (``alts=`` of its ``[%dd …]`` comment)."""
+
+    card: str  # as written in the comment: KS, QS+jo
+    html: Markup  # the card with its suit symbol
+    value: int  # the forced value after it, on the scale of eval
+    width: float  # the bar's length, in per cent of the chart's width
+    played: bool
+    best: bool
+    marks: str  # "played", "best", "played, best": the marks in words (the chart reads without colour)
+    css: str  # "alt", plus "played" and "best"
+
+
+class AltsView(NamedTuple):
+    """The analysis board of one card: every legal card the player had and what each was worth, as a small
+    horizontal bar chart under the trick (in the manner of lichess's, offline: HTML and CSS, no script)."""
+
+    seat: str  # who chose
+    played: str  # the card played
+    sense: str  # whose value: "A minus B", "A-C", "N+S-E+W"
+    bars: tuple[AltBar, ...]
+    label: str  # the chart's title in words
+
+
+_SYMBOL_ENTITIES = {"♠": "&spades;", "♥": "&hearts;", "♦": "&diams;", "♣": "&clubs;"}
+
+
+def _alt_html(card: str) -> Markup:
+    base, plus, word = card.partition("+")
+    try:
+        code = parse_card(base)
+        text, color = card_symbol_name(code), "red" if suit_of(code) in (1, 2) else "black"
+    except (KeyError, ValueError, IndexError):  # a card this pack does not name (a joker): as written
+        text, color = base, "black"
+    out = str(escape(text))
+    for k, v in _SYMBOL_ENTITIES.items():
+        out = out.replace(k, v)
+    return Markup('<span class="card {}">{}</span>{}').format(color, Markup(out), f" {word}" if plus else "")
+
+
+def alts_view(comments, played: str, seat: str) -> AltsView | None:
+    """The bar chart of a card's ``alts=`` field (`notation.dd_comment.dd_alternatives`), None without one. The bars
+    start at the lowest value (or 0) and end at the highest; the best cards are the comment's ``best=``."""
+    alts = dd_alternatives(comments)
+    if not alts:
+        return None
+    fields = dd_fields(comments)
+    best = {b.partition("+")[0] for b in ((fields[2] or "") if fields else "").split(",") if b}
+    sense = (fields[4] if fields else None) or "A minus B"
+    values = [v for _, v in alts]
+    lo, hi = min(min(values), 0), max(max(values), 0)
+    span = max(hi - lo, 1)
+    bars = []
+    for card, value in alts:
+        base = card.partition("+")[0]
+        is_played, is_best = base == played, base in best
+        marks = ", ".join(m for m, on in (("played", is_played), ("best", is_best)) if on)
+        bars.append(AltBar(card, _alt_html(card), value, max(round(100 * (value - lo) / span, 1), 1.0), is_played,
+                           is_best, marks, "alt" + (" played" if is_played else "") + (" best" if is_best else "")))
+    label = f"What each card {seat} could play was worth: the forced value after it ({sense})"
+    return AltsView(seat, played, sense, tuple(bars), label)
 
 
 # --- where an issue points ------------------------------------------------------------------------------
