@@ -28,6 +28,8 @@ Examples:
 
   jojotte report examples/disputes/ --out report --restore
 
+  jojotte report records/ --out report --jobs 2
+
   jojotte report --db jojotte.duckdb --out report
 
   jojotte report records/ --out report --templates my-templates
@@ -46,6 +48,7 @@ def report(
     hands_per_file: Annotated[int, typer.Option("--hands-per-file", min=1, help="Hands written into one page file (1: a file per hand).")] = HANDS_PER_FILE,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Write into a folder that holds other files than a report.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes to validate and render in (0: every core); the same site as one.")] = 1,
     restore: Annotated[bool, typer.Option("--restore", help="On the page of a hand with an illegal card: its score had the best legal card been played (solved: slower).")] = False,
 ) -> None:
     if out.is_dir() and not (out / MANIFEST_NAME).exists() and not force:
@@ -60,7 +63,7 @@ def report(
     try:
         with progress("writing hand pages") as advance:
             result = build_site(paths or [], out, db=db, templates=templates, on_hand=lambda v: advance(1),
-                                hands_per_file=hands_per_file, restore=restore_hand)
+                                hands_per_file=hands_per_file, restore=restore_hand, jobs=jobs)
     except JojotteError as e:
         fail(str(e), 2)
     for p in result.problems:

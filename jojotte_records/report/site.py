@@ -40,10 +40,12 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from jinja2 import pass_context as _pass_context
+from markupsafe import Markup
 
 from ..errors import JojotteError
 from ..notation.model import SessionHeader
 from ..replay.jojotte import HandVerdict, validate_stream
+from ..replay.pool import jobs_count
 from .jojotte_pages import SEAT_COLORS, HandsContext, HandView, SessionContext
 from .session import SessionPages
 from .stats_page import SiteStats, StatsContext, archive_tables
@@ -112,7 +114,14 @@ def make_environment(templates: str | os.PathLike | None = None):
                       trim_blocks=True, lstrip_blocks=True, auto_reload=False, keep_trailing_newline=True)
     env.globals["seat_colors"] = SEAT_COLORS
     env.globals["render_hand"] = _render_hand
+    env.globals["cards_html"] = cards_html
     return env
+
+
+def cards_html(cards) -> Markup:
+    """``{{ cards_html(s.dealt) }}``: the cards' HTML (`CardView.html`, made once per card) joined, as one output
+    (a loop in the template costs an escape and a step of its generator per card)."""
+    return Markup("".join([c.html for c in cards]))
 
 
 @_pass_context
@@ -217,18 +226,28 @@ class _Writer:
         return removed
 
 
+class _Pages:
+    """A worker's writer (``--jobs``): keeps the pages, in order, for the main process to write."""
+
+    def __init__(self):
+        self.pages: list[tuple[str, str]] = []
+
+    def write(self, rel: str, text: str) -> None:
+        self.pages.append((rel, text))
+
+
 class Site:
     """The site being written: the templates, the writer, the statistics and one row per session."""
 
     def __init__(self, out: Path, templates, on_hand: Callable[[HandVerdict], None] | None, hands_per_file: int,
-                 hands_per_sheet: int = HANDS_PER_SHEET, restore: Callable | None = None):
+                 hands_per_sheet: int = HANDS_PER_SHEET, restore: Callable | None = None, writer=None, env=None):
         self.out = out
         self.restore = restore  # restore(verdict, rules, sheet before, names, columns) -> dict, for --restore
         self.hands_per_file = hands_per_file
         self.hands_per_sheet = hands_per_sheet
-        self.env = make_environment(templates)
+        self.env = env if env is not None else make_environment(templates)
         self.templates = {}
-        self.writer = _Writer(out)
+        self.writer = writer if writer is not None else _Writer(out)
         self.stats = SiteStats()
         self.rows: list[SessionRow] = []
         self.problems: list[FileProblem] = []
@@ -319,9 +338,9 @@ def shown_source(path: str, root: str) -> str:
     return (Path(name) / inside).as_posix() if name else inside.as_posix()
 
 
-def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, Callable[[], Iterator], str]]:
+def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, tuple, str]]:
     """(slug base, source name shown, items, the file's path) for every record file named or found in the folders named."""
-    from ..replay.files import iter_record_files, open_records
+    from ..replay.files import iter_record_files
 
     for p in paths:
         root = Path(p)
@@ -335,10 +354,10 @@ def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, Callable[[],
                 base = root.name or "records"  # the folder itself: it holds no record, or cannot be listed
             else:
                 base = Path(f).stem
-            yield base, shown_source(f, p), (lambda f=f: open_records(f)), ("<stdin>" if f == "-" else f)
+            yield base, shown_source(f, p), ("file", f), ("<stdin>" if f == "-" else f)
 
 
-def _archive_streams(db: str) -> Iterator[tuple[str, str, Callable[[], Iterator], str]]:
+def _archive_streams(db: str) -> Iterator[tuple[str, str, tuple, str]]:
     try:
         from ..archive import store as archive  # the DuckDB archive (issue 3); imported only when --db is used
     except ImportError as e:
@@ -348,20 +367,18 @@ def _archive_streams(db: str) -> Iterator[tuple[str, str, Callable[[], Iterator]
     if session_texts is None:
         raise ReportError("--db needs jojotte_records.archive.store.session_texts(db_path), which this version does not have; "
                           "give record files or folders instead")
-    from ..notation.text import iter_records
-
     if not Path(db).is_file():
         raise ReportError(f"archive '{db}' does not exist")
     for key, source, text in session_texts(db):
         # a readable and stable folder name: the source file's name and the start of the session key
         base = f"{Path(str(source)).stem[:40]}-{str(key)[:8]}" if source else str(key)
-        yield base, str(source), (lambda text=text, source=source: iter_records(text, str(source))), str(source)
+        yield base, str(source), ("text", text, str(source)), str(source)
 
 
 def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, db: str | os.PathLike | None = None,
                templates: str | os.PathLike | None = None, on_hand: Callable[[HandVerdict], None] | None = None,
                hands_per_file: int = HANDS_PER_FILE, hands_per_sheet: int = HANDS_PER_SHEET,
-               restore: Callable | None = None) -> SiteResult:
+               restore: Callable | None = None, jobs: int = 1) -> SiteResult:
     """Validate the records (files and folders in ``paths``, or the archive ``db``) and write the static site into ``out``.
 
     ``on_hand(verdict)`` is called after each hand's page is prepared (for progress bars).
@@ -369,6 +386,8 @@ def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, 
     ``hands_per_sheet`` hands a page (its later pages are ``sheet-NNNN.html``).
     ``restore(verdict, rules, sheet_before, names, columns)``: the restoration of a hand with an illegal card
     (`analyze.restore.restore_hand`, which the command line passes for ``--restore``), drawn on its hand page.
+    ``jobs``: files (or archived sessions) validated and rendered in that many processes (`replay.pool`; 0: every
+    core), the same pages byte for byte as one process; ``on_hand`` is then called with None, once per hand.
     Pages whose content did not change since the last run into ``out`` are not rewritten.
 
     Raises:
@@ -389,11 +408,89 @@ def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, 
     site = Site(out, templates, on_hand, hands_per_file, hands_per_sheet, restore)
     streams = _archive_streams(str(db)) if db is not None else _file_streams(paths)
     site.db = str(db) if db is not None else None
-    for base, shown, items, path in streams:
-        try:
-            site.add_stream(base, shown, items())
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            from ..replay.files import read_error  # the reason validate gives (a folder without records, not UTF-8 …)
-
-            site.problems.append(FileProblem(path, read_error(path, exc).message))
+    if jobs_count(jobs) == 1:
+        for base, shown, spec, path in streams:
+            _add_stream(site, base, shown, spec, path)
+    else:
+        _add_streams_in_workers(site, streams, jobs, templates)
     return site.finish()
+
+
+# --- one stream, here or in a worker (--jobs) -----------------------------------------------------------------
+
+def _items(spec: tuple) -> Iterator:
+    from ..replay.files import open_records
+
+    if spec[0] == "file":
+        return open_records(spec[1])
+    from ..notation.text import iter_records
+
+    return iter_records(spec[1], spec[2])
+
+
+def _add_stream(site: Site, base: str, shown: str, spec: tuple, path: str) -> None:
+    """Validate one stream and write its pages; a stream that cannot be read is listed on the index."""
+    try:
+        site.add_stream(base, shown, _items(spec))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        from ..replay.files import read_error  # the reason validate gives (a folder without records, not UTF-8 …)
+
+        site.problems.append(FileProblem(path, read_error(path, exc).message))
+
+
+_WORKER_ENVS: dict = {}  # a worker's template environments and compiled templates, by templates folder
+_WORKER_TEMPLATES: dict = {}
+
+
+class _StreamResult(NamedTuple):
+    pages: list  # (rel, text) in the order written
+    rows: list  # SessionRow per session
+    slugs: list  # the session folders the stream took
+    stats: SiteStats
+    problems: list
+    hands: int
+
+
+def _stream_job(job: tuple) -> _StreamResult | None:
+    """A worker's piece of ``--jobs``: one stream validated and rendered, its pages kept for the main process."""
+    base, shown, spec, path, templates, per_file, per_sheet, restore = job
+    if spec == ("file", "-"):
+        return None  # standard input is the main process's: read there
+    writer = _Pages()
+    env = _WORKER_ENVS.get(templates)
+    if env is None:
+        env = _WORKER_ENVS[templates] = make_environment(templates)
+    site = Site(Path("."), templates, None, per_file, per_sheet, restore, writer=writer, env=env)
+    site.templates = _WORKER_TEMPLATES.setdefault(templates, {})  # compiled once per worker, not once per file
+    _add_stream(site, base, shown, spec, path)
+    return _StreamResult(writer.pages, site.rows, sorted(site.slugs), site.stats, site.problems,
+                         sum(r.hands for r in site.rows))
+
+
+def _add_streams_in_workers(site: Site, streams, jobs: int, templates) -> None:
+    """``--jobs``: the streams in worker processes, their pages written here in input order. A worker names its
+    sessions' folders as if it were alone; when one of them is taken already (two files of one name), the stream
+    is done again here, so the site is the same as with one process."""
+    from ..replay.pool import ordered_map
+
+    job_of: dict[int, tuple] = {}  # the jobs read ahead, by their place in the input
+
+    def jobs_in() -> Iterator[tuple]:
+        for k, (base, shown, spec, path) in enumerate(streams):
+            job_of[k] = (base, shown, spec, path)
+            yield base, shown, spec, path, templates, site.hands_per_file, site.hands_per_sheet, site.restore
+
+    for k, r in enumerate(ordered_map(_stream_job, jobs_in(), jobs, preload=("jojotte_records.report.site",))):
+        base, shown, spec, path = job_of.pop(k)
+        if r is None or any(s in site.slugs for s in r.slugs):
+            _add_stream(site, base, shown, spec, path)
+            continue
+        site.slugs.update(r.slugs)
+        for rel, text in r.pages:
+            site.writer.write(rel, text)
+        site.rows.extend(r.rows)
+        site.problems.extend(r.problems)
+        site.stats.merge(r.stats)
+        if site.on_hand is not None:
+            for _ in range(r.hands):
+                site.on_hand(None)

@@ -160,6 +160,20 @@ class SiteStats:
             row[4] += sheet.games_total[c]
             row[5] += sheet.total[c]
 
+    def merge(self, other: "SiteStats") -> None:
+        """Add the counts of ``other`` (a worker's, ``--jobs``), as if its hands had come after these: the charts'
+        labels keep the order in which they first appeared."""
+        for name in ("sessions", "hands", "bad_hands", "dix", "jojotte", "unbid_slams", "not_scored"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("contracts", "multipliers", "outcomes", "rules", "kinds"):
+            mine = getattr(self, name)
+            for key, n in getattr(other, name).items():
+                mine[key] = mine.get(key, 0) + n
+        for player, row in other.players.items():
+            mine = self.players.setdefault(player, [0] * len(row))
+            for k, n in enumerate(row):
+                mine[k] += n
+
     def context(self) -> StatsContext:
         h = self.hands or 1
         counts = (
