@@ -734,8 +734,10 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
         plays = []
         extra = []
         stops = False
-        for j, p in enumerate(t.plays, 1):
-            key = f"t{t.number}c{j}"
+        any_dd = False
+        keys = _play_keys(t.number, len(t.plays))
+        for j, p in enumerate(t.plays):
+            key = keys[j]
             card = p.card
             pts = card_points(card, trump) if replayed and card >= 0 else None
             wins = replayed and p.seat == win_seat
@@ -747,6 +749,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
                 flag, css = "", "play wins" if wins else "play"
             view = CARD_VIEWS.get(card) or card_view(card)
             dd = _dd_view(p.comments) if p.comments else None
+            any_dd = any_dd or dd is not None
             plays.append(PlayView(key, seat_names.get(p.seat, "?"), seat_labels.get(p.seat, "?"), view,
                                   p.announce.capitalize() if p.announce else "", wins, pts,
                                   (_note(_plain_comments(p.comments)) if dd else _note(p.comments)) if p.comments else "",
@@ -769,17 +772,37 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
         written = names[t.winner] if 0 <= t.winner < seats else ""
         run = tuple(zip(column_names, running)) if replayed else ()
         score_text = (f"{points} point{'' if points == 1 else 's'}" + (f" ({', '.join(extra)})" if extra else "")) if replayed else ""
-        cards = " ".join(f"{p.seat_label}:{p.card.name}" for p in plays)
+        cards = " ".join([f"{p.seat_label}:{p.card.name}" for p in plays])
         tflag = flags.get(f"t{t.number}", "") if flags else ""
         css = ("trick" if replayed else "trick stops" if stops else "trick unreplayed") + (f" flagged kind-{tflag}" if tflag else "")
         views.append(TrickView(
             f"t{t.number}", t.number, i + 1, names[leader_seat] if 0 <= leader_seat < seats else "?", tuple(plays), replayed,
             names[win_seat] if win_seat >= 0 else "", points, ", ".join(extra), run, score_text,
-            ", ".join(f"{n} {p}" for n, p in run), cards, stops, written,
-            _note(t.comments) if t.comments else "", tflag, css,
-            tuple(a for p, v in zip(t.plays, plays) if v.dd is not None
-                  for a in (alts_view(p.comments, v.card.name, v.seat),) if a is not None)))
+            ", ".join([f"{n} {p}" for n, p in run]), cards, stops, written,
+            _note(t.comments) if t.comments else "", tflag, css, _alts(t, plays) if any_dd else ()))
     return tuple(views)
+
+
+_PLAY_KEYS: dict[tuple[int, int], tuple[str, ...]] = {}
+
+
+def _play_keys(trick: int, n: int) -> tuple[str, ...]:
+    """The keys of a trick's cards, t4c1 t4c2 … (made once: every hand has the same)."""
+    keys = _PLAY_KEYS.get((trick, n))
+    if keys is None:
+        keys = _PLAY_KEYS[(trick, n)] = tuple(f"t{trick}c{j}" for j in range(1, n + 1))
+    return keys
+
+
+def _alts(trick, plays) -> tuple[AltsView, ...]:
+    """The analysis boards of a trick's cards (their ``[%dd … alts=…]`` comments)."""
+    out = []
+    for p, v in zip(trick.plays, plays):
+        if v.dd is not None:
+            board = alts_view(p.comments, v.card.name, v.seat)
+            if board is not None:
+                out.append(board)
+    return tuple(out)
 
 
 def _deal_view(session: JojottePages, v: HandVerdict) -> tuple[SeatDeal, ...]:
