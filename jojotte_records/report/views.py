@@ -1,7 +1,7 @@
 """What the report pages of every game share: where an issue points and its rule's text (`issue_view`), the
 index's row of a session (`SessionRow`), and the batching of a session's hand pages into files (`HandFiles`).
 
-`report` (Jo-Jotte's pages and the site) and `report_events` (Pitch's and Baloot's pages) both build on it.
+`session` (the one builder), `jojotte_pages` and `event_pages` (the view hooks) and `site` build on it.
 """
 
 from __future__ import annotations
