@@ -2,6 +2,7 @@
 
     python bench/report.py                         # 100 sessions of 100 hands = 10,000 hand pages
     python bench/report.py --sessions 10 --hands 1000
+    python bench/report.py --jobs 2                # the last line: report --jobs 2 against --jobs 1
 
 The records are simulated first (not timed) into a temporary folder. Then, each
 in a fresh process on one core:
@@ -12,10 +13,13 @@ in a fresh process on one core:
 * ``warm``: again into the same folder: every page is rendered, none is
   rewritten (the manifest's hashes match);
 * ``render only``: read, validate and render, writing nothing (the cost of the
-  files is the difference with ``cold``).
+  files is the difference with ``cold``);
+* ``cold, --jobs N``: ``cold`` in N processes (`replay.pool.ordered_map`), its wall
+  time against ``cold`` with one, and whether the files are the same.
 
-Each line gives hand pages/s over its whole run, and for the report stage alone
-(the run less the ``validate only`` time).
+Each line gives hand pages/s over its whole run in wall time and in CPU time
+(``time.process_time``), and for the report stage alone (the run less the
+``validate only`` time).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ CHILD = r"""
 import json, resource, sys, time
 from jojotte_records.report import site as report
 from jojotte_records.replay.files import check_paths
-mode, src, out, per_file = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+mode, src, out, per_file, jobs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 if mode == "render":
     report._Writer.write = lambda self, rel, text: None
     report._Writer.finish = lambda self: 0
@@ -42,7 +46,7 @@ if mode == "validate":
     hands = sum(r.hands for r in check_paths([src], keep_hands=False))
     r = {"hands": hands, "written": 0, "unchanged": 0}
 else:
-    site = report.build_site([src], out, hands_per_file=per_file)
+    site = report.build_site([src], out, hands_per_file=per_file, jobs=jobs)
     r = {"hands": site.hands, "written": site.written, "unchanged": site.unchanged}
 r.update(seconds=time.perf_counter() - t, cpu=time.process_time() - c,
          peak_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
@@ -50,8 +54,8 @@ print(json.dumps(r))
 """
 
 
-def measure(mode: str, src: Path, out: Path, per_file: int) -> dict:
-    run = subprocess.run([sys.executable, "-c", CHILD, mode, str(src), str(out), str(per_file)], check=True,
+def measure(mode: str, src: Path, out: Path, per_file: int, jobs: int = 1) -> dict:
+    run = subprocess.run([sys.executable, "-c", CHILD, mode, str(src), str(out), str(per_file), str(jobs)], check=True,
                          capture_output=True, text=True)
     return json.loads(run.stdout)
 
@@ -62,6 +66,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=100, help="hands per session")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hands-per-file", type=int, default=None, help="default: report.HANDS_PER_FILE")
+    ap.add_argument("--jobs", type=int, default=2, help="processes of the last line (report --jobs N)")
     args = ap.parse_args()
     from jojotte_records.report.site import HANDS_PER_FILE
 
@@ -90,6 +95,14 @@ def main() -> None:
             print(f"{label:>34}: {m['hands']:>7,} hand pages {m['seconds']:6.2f} s {m['hands'] / m['seconds']:>7,.0f} pages/s"
                   f" (report stage alone {stage:,.0f}/s)  written {m['written']:>6,}  unchanged {m['unchanged']:>6,}"
                   f"  cpu {m['cpu']:.2f} s = {m['hands'] / m['cpu']:,.0f} pages/s  peak RSS {m['peak_rss_mb']:.0f} MB" + (f"  site {size:.0f} MB" if size is not None else ""))
+        cold = measure("write", src, Path(tmp) / "site-1", per_file)
+        par = measure("write", src, Path(tmp) / "site-n", per_file, args.jobs)
+        same = all((Path(tmp) / "site-1" / f.relative_to(Path(tmp) / "site-n")).read_bytes() == f.read_bytes()
+                   for f in (Path(tmp) / "site-n").rglob("*") if f.is_file())
+        print(f"{f'cold, --jobs {args.jobs}':>34}: {par['hands']:>7,} hand pages {par['seconds']:6.2f} s"
+              f" {par['hands'] / par['seconds']:>7,.0f} pages/s, {cold['seconds'] / par['seconds']:.2f}x the wall time of"
+              f" --jobs 1 ({cold['seconds']:.2f} s, cpu {cold['cpu']:.2f} s); main process cpu {par['cpu']:.2f} s"
+              f" (the workers' is not counted); {'the same files' if same else 'FILES DIFFER'}")
         print(f"{per_file} hand(s) per file; pages/s counts the whole run (reading, validating, rendering, writing);"
               " the report stage leaves out the reading and validating that `jojotte validate` does too.")
 

@@ -19,9 +19,15 @@ The site opens from the file system (no server, no network): open OUT/index.html
 
 Exit code (README, "Exit codes"): 0, findings in the records included; 2 when a record file cannot be read (it is listed on the index page), no session was found, or for a usage error (a missing archive or templates folder).
 
+--restore: the page of each hand with an illegal card also shows what the hand would have scored had the best legal card been played there (as `jojotte validate --restore` computes it), beside the written score; each such hand is solved, which takes from milliseconds (two players) to seconds (Baloot from the first card).
+
 Examples:
 
   jojotte report examples/ --out report
+
+  jojotte report examples/disputes/ --out report --restore
+
+  jojotte report records/ --out report --jobs 2
 
   jojotte report --db jojotte.duckdb --out report
 
@@ -41,6 +47,8 @@ def report(
     hands_per_file: Annotated[int, typer.Option("--hands-per-file", min=1, help="Hands written into one page file (1: a file per hand).")] = HANDS_PER_FILE,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing but errors.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Write into a folder that holds other files than a report.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes to validate and render in (0: every core); the same site as one.")] = 1,
+    restore: Annotated[bool, typer.Option("--restore", help="On the page of a hand with an illegal card: its score had the best legal card been played (solved: slower).")] = False,
 ) -> None:
     from jojotte_records.errors import JojotteError
     from jojotte_records.report.site import MANIFEST_NAME, build_site
@@ -51,10 +59,13 @@ def report(
             fail(f"{out} holds files that are not a jojotte report ({len(others)}: {', '.join(others[:3])}"
                  f"{', …' if len(others) > 3 else ''}), which the report would overwrite or leave mixed with its pages; "
                  "choose an empty or new folder, or give --force")
+    restore_hand = None
+    if restore:
+        from jojotte_records.analyze.restore import restore_hand
     try:
         with progress("writing hand pages") as advance:
             result = build_site(paths or [], out, db=db, templates=templates, on_hand=lambda v: advance(1),
-                                hands_per_file=hands_per_file)
+                                hands_per_file=hands_per_file, restore=restore_hand, jobs=jobs)
     except JojotteError as e:
         fail(str(e), 2)
     for p in result.problems:
@@ -63,7 +74,10 @@ def report(
         echo(f"{result.sessions} session(s), {result.hands} hand(s) ({result.bad_hands} with findings): "
                    f"{result.written} file(s) written, {result.unchanged} unchanged, {result.removed} removed")
         if result.removed:
-            echo(f"{result.removed} file(s) of the earlier report in {out} removed: sessions that are not in this run's input")
+            gone = result.removed_sessions
+            names = f": {', '.join(gone[:5])}{', …' if len(gone) > 5 else ''}" if gone else ""
+            echo(f"{result.removed} file(s) of the earlier report in {out} removed: the pages of {len(gone)} session(s) "
+                 f"that are not in this run's input{names}")
         echo(f"open {result.index}")
     unreadable = unreadable_headers(paths or [])
     for issue in unreadable:  # an unknown game or option: the session is drawn, and the input was not read (2)

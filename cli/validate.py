@@ -96,66 +96,9 @@ def _print_file(result, verbose: bool) -> None:
 
 def _restorations(result) -> list[dict]:
     """``--restore``: what each hand with an illegal card would have scored with the best legal card instead."""
-    from jojotte_records.analyze.jojotte import AnalysisError, restore, rules_for
-    from jojotte_records.rules.jojotte import JojotteRules
+    from jojotte_records.analyze.restore import restorations
 
-    out = []
-    for index, (summary, hands) in enumerate(result.sessions, 1):
-        rules = rules_for(summary.header)
-        names = summary.seat_names or summary.names  # the players by seat (the sheet's columns may be sides)
-        if not isinstance(rules, JojotteRules):  # games recorded as events (Pitch, Baloot)
-            out.extend(_event_restorations(result, index, rules, names, hands))
-            continue
-        for v in hands:
-            if v.first_illegal is None:
-                continue
-            item = {"source": result.source, "session": index, "hand": v.number}
-            try:
-                r = restore(v, rules)
-            except AnalysisError as e:
-                item["restored"] = None
-                item["reason"] = str(e)
-            else:
-                item["restored"] = r.as_json(names, summary.names) | {"text": r.text(names)}
-            w = v.record.score  # the score written at the table, when the record has one
-            item["as_written"] = None if w is None else {
-                n: {"below": _at(w.below, i), "above": _at(w.above, i)} for i, n in enumerate(summary.names)}
-            out.append(item)
-    return out
-
-
-def _event_restorations(result, index: int, rules, names, hands) -> list[dict]:
-    """Baloot and Pitch: the score of a hand with an illegal card had the best legal card been played there."""
-    from jojotte_records.analyze.endings import restore_event
-    from jojotte_records.cards import card_name
-
-    out = []
-    sheet = rules.new_sheet()  # the sheet before each hand (Pitch's moon depends on it)
-    for v in hands:
-        before, sheet = sheet, v.sheet
-        if v.first_illegal is None:
-            continue
-        item = {"source": result.source, "session": index, "hand": v.number, "event": True}
-        try:
-            w, (offender, card, word) = restore_event(v, rules, before)
-        except ValueError as e:
-            item["restored"] = None
-            item["reason"] = str(e)
-        else:
-            doc = w.as_json(rules, names)
-            best = " or ".join(doc["best"])
-            played = card_name(card) + (f" {word}" if word else "")
-            who = names[offender] if 0 <= offender < len(names) else "?"
-            if offender == w.seat:
-                text = f"trick {w.trick}, card {w.card_index}: had {names[w.seat]} played {best} instead of {played} (best play afterwards)"
-            else:
-                text = (f"trick {w.trick}, card {w.card_index}: {who} played {played} out of turn; had {names[w.seat]} "
-                        f"played {best} (best play afterwards)")
-            item["restored"] = doc | {"text": text, "played": played, "offender": who}
-        w = v.record.score
-        item["as_written"] = None if w is None else dict(zip(rules.sheet_labels, w.values)) if hasattr(w, "values") else None
-        out.append(item)
-    return out
+    return restorations(result)
 
 
 def _print_restorations(result) -> None:
@@ -185,7 +128,3 @@ def _print_restorations(result) -> None:
             written = [f"{n} " + (" ".join(f"{k} {v}" for k, v in fig.items() if v) or "nothing")
                        for n, fig in item["as_written"].items()]
             echo(f"{where}: as written: " + ", ".join(written))
-
-
-def _at(values, i: int):
-    return values[i] if values is not None and i < len(values) else None

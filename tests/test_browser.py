@@ -199,3 +199,31 @@ def test_screenshots_of_a_hand_and_a_score_sheet(site, page):
     page.locator(".scorepad").first.screenshot(path=str(ARTIFACTS / "score-sheet.png"))
     for name in ("hand.png", "dispute-hand.png", "session.png", "score-sheet.png"):
         assert (ARTIFACTS / name).stat().st_size > 5000
+
+
+def test_the_analysis_board_shows_under_its_trick(tmp_path, page):
+    # a hand-annotated record (test_report_alts.py): Bob's lead in trick 1 with the value of four of his cards
+    from test_report_alts import JJ_DD
+
+    text = (EXAMPLES / "spec-rubber.jjt").read_text(encoding="utf-8").replace("trick 1: B AC, A KH jo",
+                                                                              f"trick 1: B AC {JJ_DD}, A KH jo", 1)
+    src = tmp_path / "spec-rubber.jjt"
+    src.write_text(text, encoding="utf-8")
+    build_site([str(src)], tmp_path / "site")
+    page.goto(url(tmp_path / "site" / "sessions" / "spec-rubber" / "hands-0001.html", "#hand-1"))
+    board = page.locator("#h1-t1 figure.alts")
+    assert board.is_visible()
+    rows = board.locator("tr.alt")
+    assert rows.count() == 4
+    assert rows.nth(0).inner_text().split("\t")[-1].strip() == "▶ played"
+    assert "★ best" in rows.nth(2).inner_text()
+    widths = [rows.nth(i).locator(".alt-bar").bounding_box()["width"] for i in range(4)]
+    # the bars' drawn lengths follow the values: AC = AH (60 %) > KC (30 %) > 7D (1 %)
+    assert widths[0] == pytest.approx(widths[3]) and widths[0] > widths[1] > widths[2] > 0
+    assert widths[0] == pytest.approx(2 * widths[1], rel=0.05)
+    page.keyboard.press("ArrowRight")  # the stepper: trick 2 shows, and trick 1's board with its trick is hidden
+    assert not board.is_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.keyboard.press("ArrowLeft")
+    page.locator("#h1-t1").screenshot(path=str(ARTIFACTS / "analysis-board.png"))
+    assert not page.errors, page.errors

@@ -3,3 +3,4 @@ views shared by both.
 """
 
 HANDS_PER_FILE = 10  # hands written into one page file (creating a file costs about as much as rendering a hand)
+HANDS_PER_SHEET = 500  # hands on one page of a session's score sheet (a long session's sheet is paged)

@@ -1,7 +1,7 @@
 """Report pages of the games recorded as a log of events (Pitch, Baloot).
 
-`EventReportSession` takes the place of `report._Session` for these games: it collects each validated
-hand (`replay.HandVerdict`) into a `EventHandView` and writes ``sessions/<slug>/hands-NNNN.html``
+`EventPages` is the view hook of the report builder (`session.SessionPages`) for these games: it turns each
+validated hand (`replay.HandVerdict`) into an `EventHandView` and writes ``sessions/<slug>/hands-NNNN.html``
 (the cards each player received, the hand's lines as written, the tricks with their winners, the
 score's credits with their rules and the validator's findings) and ``sessions/<slug>/index.html``
 (the sheet running to the game's target). Everything shown comes from the rules core through the
@@ -15,9 +15,9 @@ from typing import NamedTuple
 
 from ..cards import card_name, card_symbol_name, iter_cards, suit_of
 from ..notation.dd_comment import parse_dd_comment, without_dd
-from ..replay.jojotte import HandVerdict, SessionSummary, SessionValidator
+from ..replay.jojotte import HandVerdict, SessionSummary
 from ..rules.base import CHANCE
-from .views import HandFiles, IssueView, SessionRow, issue_view
+from .views import AltsView, IssueView, RestoreView, alts_view, issue_view
 
 _SUIT_CLASS = {0: "black", 1: "red", 2: "red", 3: "black", 4: "black"}
 
@@ -49,6 +49,7 @@ class LineText(NamedTuple):
     winner: str
     comments: tuple[str, ...]
     separator: str  # "; " between the items of a card-list line (deal, discard), else ", "
+    alts: tuple[AltsView, ...] = ()  # the analysis board of each card whose [%dd …] comment gives every legal card's value
 
 
 class PlayText(NamedTuple):
@@ -95,6 +96,7 @@ class EventHandView(NamedTuple):
     ok: bool
     prev_url: str
     next_url: str
+    restored: RestoreView | None = None  # a hand with an illegal card: its score with the best legal card (--restore)
 
 
 class SheetRow(NamedTuple):
@@ -137,6 +139,7 @@ class EventSessionContext:
     rows: tuple[SheetRow, ...]
     bad_hands: int
     issues: tuple[IssueView, ...]
+    page: object = None  # a long session's sheet is paged: which page this is (`jojotte_pages.SheetPage`; None: one page)
 
 
 def _dd_text(comments) -> str:
@@ -153,38 +156,42 @@ def card_text(card: int) -> CardText:
     return CardText(card_symbol_name(card), _SUIT_CLASS.get(suit_of(card), ""))
 
 
-class EventReportSession(HandFiles):
-    """One session of an event-log game being written into the site (`report.Site`)."""
+class EventPages:
+    """The view hook of the report builder (`session.SessionPages`) for the games recorded as a log of events."""
 
-    def __init__(self, site, header, slug: str, source: str):
-        self.site = site
-        self.header = header
-        self.slug = slug
-        self.source = source
-        v = SessionValidator(header)  # the same rules, options, seats and names as the check
-        self.rules = v.rules
-        self.labels = v.labels
-        self.names = v.names
-        self.columns = v.sheet_names
-        self.title = header.get("Event") or f"Session {slug}"
-        self.dir = f"sessions/{slug}"
-        self.per_file = site.hands_per_file
-        self.position = 0
-        self.batch: list[EventHandView] = []
-        self.rows: list[SheetRow] = []
+    default_game = ""  # the index's game when the header has no Game tag
 
-    def add_hand(self, v: HandVerdict) -> None:
-        if len(self.batch) == self.per_file:
-            self._flush()
-        self.position += 1
-        view = self._view(v, self.position)
-        self.batch.append(view)
+    def __init__(self, session, validator):
+        self.session = session  # the builder: title, header, hand_url
+        self.rules = validator.rules  # the same rules, options, seats and names as the check
+        self.labels = validator.labels
+        self.names = validator.names
+        self.columns = validator.sheet_names
+        self.title = session.title
+        self.totals: tuple[int, ...] = (0,) * len(self.columns)
+
+    def hand_url(self, position: int) -> str:
+        return self.session.hand_url(position)
+
+    def hand(self, v: HandVerdict, position: int) -> EventHandView:
+        return self._view(v, position)
+
+    def row(self, v: HandVerdict, view: EventHandView) -> SheetRow:
         first = v.first_illegal or (v.issues[0] if v.issues else None)
-        self.rows.append(SheetRow(self.position, v.number, self.hand_url(self.position), view.dealer, view.contract,
-                                  tuple(s.computed if s.computed is not None else s.written for s in view.scores),
-                                  tuple(v.sheet.scores), first.kind if first else "ok", first.rule if first else ""))
+        self.totals = tuple(v.sheet.scores)
+        return SheetRow(view.position, v.number, self.hand_url(view.position), view.dealer, view.contract,
+                        tuple(s.computed if s.computed is not None else s.written for s in view.scores),
+                        self.totals, first.kind if first else "ok", first.rule if first else "")
+
+    def tally(self, v: HandVerdict, stats) -> None:
         if v.issues:
-            self.site.stats.bad_hands += 1
+            stats.bad_hands += 1
+
+    def carried(self) -> tuple[tuple[str, int], ...]:
+        return tuple(zip(self.columns, self.totals))
+
+    def page_pad(self, last: bool) -> tuple:
+        return ()  # the sheet is the rows' running totals: nothing else to cut at a page's end
 
     def _view(self, v: HandVerdict, position: int) -> EventHandView:
         rules, rec, st = self.rules, v.record, v.state
@@ -203,7 +210,7 @@ class EventReportSession(HandFiles):
                                                                     without_dd(it.comments),
                                                                     _dd_text(it.comments))
                                                            for it in ln.items), ln.winner, ln.comments,
-                               "; " if ln.keyword in rules.list_lines else ", ")
+                               "; " if ln.keyword in rules.list_lines else ", ", self._alts(ln))
                       for ln in rec.lines)
         tricks = ()
         contract = "not known"
@@ -222,28 +229,35 @@ class EventReportSession(HandFiles):
                              tuple(issue_view(i) for i in v.unchecked), rec.comments, v.ok,
                              self.hand_url(position - 1) if position > 1 else "", self.hand_url(position + 1))
 
+    def _alts(self, line) -> tuple[AltsView, ...]:
+        """The analysis boards of a line's cards (their ``[%dd … alts=…]`` comments)."""
+        names = dict(zip(self.labels, self.names))
+        return tuple(a for it in line.items if it.comments
+                     for a in (alts_view(it.comments, " ".join(it.words), names.get(it.label, it.label)),) if a is not None)
+
     def hands_page(self, title: str, first: int, end: int, hands: list) -> tuple[str, object]:
         return "event_hands.html", EventHandsContext(f"{title} | {self.title}", "../../", self.title, "index.html",
                                                      self.rules.title, tuple(self.columns), tuple(hands))
 
-    def finish(self, summary: SessionSummary) -> SessionRow:
-        self._flush(last=True)
+    def session_page(self, session, summary: SessionSummary | None, rows: tuple, pad: tuple, page) -> tuple[str, object]:
+        """``event_session.html`` of the session's own page (``summary``), or of a later page of its sheet (None)."""
         names = self.columns
-        sheet = summary.sheet
-        winner = " and ".join(names[c] for c in summary.winners)
-        ctx = EventSessionContext(
-            title=self.title, root="../../", source=self.source, game=self.rules.title, tags=tuple(self.header.tags),
-            comments=tuple(self.header.comments), players=tuple(self.names), columns=tuple(names),
-            totals=tuple(sheet.scores), target=self.rules.game_target, winner=winner, over=sheet.over,
-            rows=tuple(self.rows), bad_hands=summary.bad_hands, issues=tuple(issue_view(i) for i in summary.issues))
-        self.site.write_page(f"{self.dir}/index.html", "event_session.html", ctx)
-        result = ", ".join(f"{n} {t}" for n, t in zip(names, sheet.scores))
-        return SessionRow(
-            url=f"{self.dir}/index.html", event=self.header.get("Event") or "", site=self.header.get("Site") or "",
-            date=self.header.get("Date") or "", game=self.header.get("Game") or "", players=tuple(self.names),
-            players_key="\n".join(n.lower() for n in self.names), result=result, winner=winner, rubbers="",
-            rubbers_total=0, hands=summary.hands, disputes=summary.bad_hands + (1 if summary.issues else 0),
-            source=self.source)
+        totals, winner, over, bad, issues = (), "", False, 0, ()
+        if summary is not None:
+            totals, over, bad = tuple(summary.sheet.scores), summary.sheet.over, summary.bad_hands
+            winner = " and ".join(names[c] for c in summary.winners)
+            issues = tuple(issue_view(i) for i in summary.issues)
+        header = session.header
+        return "event_session.html", EventSessionContext(
+            title=self.title, root="../../", source=session.source, game=self.rules.title, tags=tuple(header.tags),
+            comments=tuple(header.comments), players=tuple(self.names), columns=tuple(names), totals=totals,
+            target=self.rules.game_target, winner=winner, over=over, rows=rows, bad_hands=bad, issues=issues, page=page)
+
+    def index_row(self, summary: SessionSummary, stats) -> dict:
+        """The index's result and winner of the session (these games keep no rubbers)."""
+        winner = " and ".join(self.columns[c] for c in summary.winners)
+        result = ", ".join(f"{n} {t}" for n, t in zip(self.columns, summary.sheet.scores))
+        return dict(result=result, winner=winner, rubbers="", rubbers_total=0)
 
 
-__all__ = ["EventReportSession", "EventHandsContext", "EventSessionContext", "EventHandView", "card_text", "card_name"]
+__all__ = ["EventPages", "EventHandsContext", "EventSessionContext", "EventHandView", "card_text", "card_name"]

@@ -40,302 +40,29 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from jinja2 import pass_context as _pass_context
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from ..cards import PIQUET_PACK, SEVEN, SUIT_SYMBOLS, card_name, card_symbol_name, make_card
-from ..errors import Issue, JojotteError
-from ..games import is_event_game
-from ..notation.dd_comment import dd_fields, without_dd
-from ..notation.model import UNKNOWN_CARD, Call, HandRecord, SessionHeader
-from ..notation.text import sheet_column
-from ..replay.jojotte import HandVerdict, SessionSummary, SessionValidator, validate_stream
-from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, SUIT_WORDS, Meld, card_points, trick_points
-from . import HANDS_PER_FILE  # defined in the package: the command line reads it without the site's imports
-from .views import HandFiles, IssueView, SessionRow, issue_key, issue_view, rule_texts
+from ..errors import JojotteError
+from ..notation.model import SessionHeader
+from ..replay.jojotte import HandVerdict, validate_stream
+from ..replay.pool import jobs_count
+from . import HANDS_PER_FILE, HANDS_PER_SHEET  # in the package: the command line reads them without the site's imports
+from .jojotte_pages import SEAT_COLORS, HandsContext, HandView, SessionContext
+from .session import SessionPages
+from .stats_page import SiteStats, StatsContext, archive_tables
+from .views import SessionRow, issue_key, rule_texts
 
 __all__ = ["build_site", "ReportError", "SiteResult", "IndexContext", "SessionContext", "HandsContext", "HandView",
-           "StatsContext", "make_environment", "rule_texts", "MANIFEST_NAME", "HANDS_PER_FILE", "Site"]
+           "StatsContext", "make_environment", "rule_texts", "MANIFEST_NAME", "HANDS_PER_FILE", "HANDS_PER_SHEET", "Site",
+           "issue_key", "slugify"]
 
 MANIFEST_NAME = ".jojotte-report.json"
 MANIFEST_FORMAT = 1
 ASSETS = ("report.css", "report.js")
-RED_SUITS = (1, 2)  # hearts, diamonds
-RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10", 9: "9", 8: "8", 7: "7"}
-SEAT_COLORS = ("seat0", "seat1", "seat2", "seat3")
 
 
 class ReportError(JojotteError):
     """The report cannot be written (a missing archive module, a bad templates folder, an unwritable folder)."""
-
-
-# --- the views: small immutable rows the templates read --------------------------------------------------
-
-class CardView(NamedTuple):
-    """A card as shown: ``10♥`` in red; ``?`` for a card nobody recorded."""
-
-    name: str  # canonical, e.g. TH (used in data attributes and tests)
-    text: str  # with the suit symbol, e.g. 10♥
-    color: str  # red, black or unknown
-    html: Markup  # <span class="card red">10♥</span>: made once per card (a hand shows dozens; see HANDS_PER_FILE)
-
-
-class SuitMark(NamedTuple):
-    symbol: str  # ♥
-    word: str  # hearts
-    color: str  # red or black
-    html: Markup  # &hearts; (pages are plain ASCII: faster to build and safe under any charset)
-
-
-class MeldView(NamedTuple):
-    text: str  # K♥–J♥ or four Ks
-    color: str
-    value: int
-    html: Markup  # K&hearts;&ndash;J&hearts;
-
-
-class CallView(NamedTuple):
-    """One call of the auction, or one event after the draw."""
-
-    key: str  # a3 (auction, call 3) or p2 (after the draw, call 2): what an issue's location points at
-    seat: str  # the player's name
-    verb: str  # accepts, names, passes, melds, …
-    suit: SuitMark | None
-    melds: tuple[MeldView, ...]
-    cards: tuple[CardView, ...]  # the dix: the seven given, the turned card taken
-    note: str  # the record's comments on the call
-    flag: str  # "" or the kind of the issue found here (illegal, score, consistency)
-    css: str  # the element's classes: "call", plus "flagged kind-illegal" when flagged
-
-
-class PlayView(NamedTuple):
-    key: str  # t4c2: trick 4, card 2
-    seat: str
-    seat_label: str
-    card: CardView
-    announce: str  # Jo, Jotte or ""
-    wins: bool  # this card wins the trick
-    points: int | None  # the card's points in this contract
-    note: str
-    flag: str
-    css: str  # "play", plus "wins" and "flagged kind-…"
-    dd: "DdView | None" = None  # the double-dummy analysis of the card, when the record carries it
-
-
-class DdView(NamedTuple):
-    """A card's double-dummy analysis, read from its ``{[%dd …]}`` comment (``jojotte analyze --out``)."""
-
-    eval: int | None  # the forced value of the hand after the card, A minus B
-    cost: int | None  # what it gave away against best play (0: a best card)
-    best: str  # the best card(s): "JH 9H KH jo"
-    mark: str  # inaccuracy, mistake, blunder or ""
-    css: str  # "dd", plus "dd-<mark>"
-    vs: str = ""  # three-player forms: whose value eval is, "A-C" (the declarer's minus the active defender's)
-
-
-class DdPoint(NamedTuple):
-    label: str  # "3.2": trick 3, card 2
-    seat: str
-    card: str
-    eval: int
-    x: float
-    y: float
-    mark: str
-
-
-class AnalysisView(NamedTuple):
-    """The double-dummy analysis of a hand, from its cards' ``[%dd …]`` comments: how the forced value moved."""
-
-    start: str  # where the analysis starts: "from the first lead", "from trick 6 (16 cards left)"
-    sense: str  # "Alice minus Bob: trick-score difference under best play"
-    width: int
-    height: int
-    zero_y: float
-    line: str  # SVG polyline points of the forced value, before the first card then after each
-    points: tuple[DdPoint, ...]  # one per card analysed
-    players: tuple[tuple[str, int, str], ...]  # (player, total cost, marks "1 mistake, 2 inaccuracies")
-
-
-class TrickView(NamedTuple):
-    key: str  # t4
-    number: int
-    position: int  # 1-based position in the record (the stepper's index)
-    leader: str
-    plays: tuple[PlayView, ...]
-    replayed: bool  # the validator replayed it (False after an illegal event)
-    winner: str  # "" when not replayed
-    points: int | None  # card points taken, with the last-trick 10
-    extra: str  # e.g. "+10 last trick", "+20 Jo-Jotte"
-    running: tuple[tuple[str, int], ...]  # the running trick score after the trick, per player
-    score_text: str  # "15 points (+10 last trick)"
-    running_text: str  # "Alice 15, Bob 0"
-    cards: str  # "B:AC A:KH": seat and card of each play, for the stepper's script
-    stops: bool  # the replay stops in this trick (it holds the illegal card)
-    written_winner: str  # the winner written at the table (``-> B``), or ""
-    note: str
-    flag: str
-    css: str  # "trick", plus "unreplayed" and "flagged kind-…"
-
-
-class SeatDeal(NamedTuple):
-    seat: str
-    label: str  # the seat's letter (A, B), as in the record
-    dealer: bool
-    dealt: tuple[CardView, ...]
-    drawn: tuple[CardView, ...]
-    split: bool  # dealt and drawn cards are told apart
-    recorded: bool
-    start: str  # the cards held when play starts (after the draw and the dix), e.g. "AS TS 9H"; "" if not known.
-    # The stepper's script shows from it what each player holds before each trick.
-    role: str = ""  # "inactive" (three players: hand out of play), "sits out" (the JJ4S dealer), "adviser" (box form)
-
-
-class ScoreLine(NamedTuple):
-    """One player's line of a hand's score breakdown."""
-
-    seat: str
-    tricks: int | None
-    trick_points: int | None
-    meld_points: int | None
-    bonus: int | None
-    total: int | None
-    below: int | None  # what the rules write on the sheet
-    above: int | None
-    written_below: int | None  # what the table wrote
-    written_above: int | None
-    below_wrong: bool
-    above_wrong: bool
-
-
-class CreditView(NamedTuple):
-    seat: str
-    line: str  # below / above
-    amount: int
-    rule: str
-    why: str
-
-
-class ContractView(NamedTuple):
-    text: str  # "hearts", "no-trump", "Nullo", "void (all passed)", "not known"
-    suit: SuitMark | None
-    declarer: str
-    multiplier: str  # "", "doubled", "redoubled"
-    slam: bool
-    nullo: bool
-
-
-class PadCell(NamedTuple):
-    amount: int | None
-    title: str
-    circled: bool  # held-aside points (awarded from the pool)
-
-
-class PadRow(NamedTuple):
-    hand: int  # the hand's number
-    url: str  # its page
-    cells: tuple[PadCell, ...]
-    kind: str  # score, bonus (rubber bonus), aside (points held aside in the pool)
-    label: str
-    game_end: bool  # a rule is drawn under it: a game ended with this hand
-
-
-class PadRubber(NamedTuple):
-    number: int
-    above: tuple[PadRow, ...]  # top to bottom, as on paper (the earliest entries nearest the line)
-    below: tuple[PadRow, ...]
-    totals: tuple[int, ...]  # points of the rubber per player (above + below), bonus included
-    winner: str  # "" while the rubber is unfinished
-    finished: bool
-
-
-class Series(NamedTuple):
-    name: str
-    css: str  # seat0, seat1
-    points: str  # SVG polyline points
-    last: int
-    last_x: float
-    last_y: float
-
-
-class Tick(NamedTuple):
-    value: int
-    pos: float
-
-
-class LineChart(NamedTuple):
-    width: int
-    height: int
-    left: int
-    bottom: int
-    series: tuple[Series, ...]
-    x_ticks: tuple[Tick, ...]
-    y_ticks: tuple[Tick, ...]
-    zero_y: float
-    title: str
-
-
-class HandRow(NamedTuple):
-    """One hand in a session's list."""
-
-    position: int
-    number: int
-    url: str
-    dealer: str
-    contract: ContractView
-    result: str
-    tricks: str  # 6-3
-    sheet: str  # what the hand wrote: "Alice 110 below, 20 above; Bob 40 above"
-    ok: bool
-    rules: str  # the rule IDs of its findings
-    flag: str
-
-
-class SheetTotal(NamedTuple):
-    seat: str
-    below: int
-    above: int
-    total: int
-    games: int
-    rubbers: int
-
-
-class BarRow(NamedTuple):
-    label: str
-    value: int
-    width: float  # bar length in SVG units
-    y: int
-    title: str
-
-
-class BarChart(NamedTuple):
-    title: str
-    rows: tuple[BarRow, ...]
-    width: int
-    height: int
-    label_width: int
-
-
-class CountView(NamedTuple):
-    label: str
-    value: str
-
-
-class ArchiveTable(NamedTuple):
-    """One table of a named statistic of the archive (``jojotte stats NAME``), for a report built with ``--db``."""
-
-    title: str
-    description: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-
-
-class PlayerStat(NamedTuple):
-    name: str
-    sessions: int
-    sessions_won: int
-    hands: int
-    rubbers: int
-    games: int
-    points: int
 
 
 class FileProblem(NamedTuple):
@@ -356,97 +83,6 @@ class IndexContext:
     problems: tuple[FileProblem, ...]  # files that could not be read
     hands: int
     bad_hands: int
-
-
-@dataclass(frozen=True, slots=True)
-class SessionContext:
-    """``sessions/<slug>/index.html``: the score pad, the running totals and the hands of one session."""
-
-    title: str
-    root: str
-    source: str
-    tags: tuple[tuple[str, str], ...]  # the session's tags as recorded
-    comments: tuple[str, ...]
-    players: tuple[str, ...]  # the players, in seat order
-    columns: tuple[str, ...]  # the score sheet's columns: the players, or the sides of a partnership game
-    totals: tuple[SheetTotal, ...]
-    winner: str  # "" for a tie
-    pool: int  # held-aside points still in the pool at the end
-    pad: tuple[PadRubber, ...]
-    chart: LineChart
-    hands: tuple[HandRow, ...]
-    bad_hands: int
-    issues: tuple[IssueView, ...]  # session-level findings (tags, session length)
-
-
-class HandView(NamedTuple):
-    """One hand replayed, with its score and the validator's verdict (a section of a hands page)."""
-
-    anchor: str  # hand-7: the section's id (``hands-0001.html#hand-7``)
-    prefix: str  # h7-: prefixes the ids of the section's elements (calls, tricks, cards)
-    title: str
-    number: int
-    position: int  # 1-based position in the session
-    prev_url: str  # "" on the first hand
-    next_url: str  # "" on the last hand
-    dealer: str
-    notes: tuple[str, ...]  # the record's comments on the hand
-    deal: tuple[SeatDeal, ...]
-    deal_flag: str
-    turned: CardView | None
-    info: CardView | None
-    auction: tuple[CallView, ...]
-    after: tuple[CallView, ...]
-    bidding_flag: str  # an issue about the bidding or the calls after the draw as a whole
-    contract: ContractView
-    melds_shown: tuple[tuple[str, tuple[MeldView, ...], int], ...]  # (player, melds scored, points)
-    dix: tuple[str, CardView, CardView] | None  # who gave the seven of trumps for the turned card
-    tricks: tuple[TrickView, ...]
-    replay_flag: str  # an issue about the tricks as a whole (e.g. too few recorded)
-    start: int  # the trick the stepper opens on (the one with the illegal event, else 1)
-    claim: str  # "Alice claimed the remaining tricks (3 tricks, 45 points with the last trick).", or ""
-    result_lines: tuple[str, ...]  # a hand recorded without cards: its result line
-    score: tuple[ScoreLine, ...]
-    credits: tuple[CreditView, ...]
-    held_aside: int | None
-    pool_after: int
-    game_won_by: str
-    rubber_won_by: str
-    written_used: bool  # the sheet took the written figures
-    score_flag: str
-    ok: bool
-    issues: tuple[IssueView, ...]
-    unchecked: tuple[IssueView, ...]
-    analysis: AnalysisView | None = None  # the double-dummy analysis the record carries ([%dd …] comments)
-
-
-@dataclass(frozen=True, slots=True)
-class HandsContext:
-    """``sessions/<slug>/hands-NNNN.html``: a few hands of one session, each replayed in its own section.
-
-    Several hands share a file because creating many small files is slow; with JavaScript the page
-    shows only the hand its address names (``#hand-7``), without it every hand of the file in turn.
-    """
-
-    title: str
-    root: str
-    session_title: str
-    session_url: str
-    first: int  # positions of the first and last hand in the file
-    last: int
-    hands: tuple[HandView, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class StatsContext:
-    """``stats.html``: counts and charts computed from the verdicts, and the archive's named statistics."""
-
-    title: str
-    root: str
-    counts: tuple[CountView, ...]
-    charts: tuple[BarChart, ...]
-    players: tuple[PlayerStat, ...]
-    archive_tables: tuple[ArchiveTable, ...] = ()
 
 
 def context_fields(ctx) -> dict:
@@ -477,19 +113,14 @@ def make_environment(templates: str | os.PathLike | None = None):
                       trim_blocks=True, lstrip_blocks=True, auto_reload=False, keep_trailing_newline=True)
     env.globals["seat_colors"] = SEAT_COLORS
     env.globals["render_hand"] = _render_hand
+    env.globals["cards_html"] = cards_html
     return env
 
 
-def wins(who: str, what: str = "") -> str:
-    """``who wins`` or, for a side named by its players (``Nora and Sam``), ``who win``; ``what`` follows.
-
-    >>> wins("Nora and Sam", "the session")
-    'Nora and Sam win the session'
-    >>> wins("Eve")
-    'Eve wins'
-    """
-    verb = "win" if " and " in who or " & " in who else "wins"
-    return f"{who} {verb}" + (f" {what}" if what else "")
+def cards_html(cards) -> Markup:
+    """``{{ cards_html(s.dealt) }}``: the cards' HTML (`CardView.html`, made once per card) joined, as one output
+    (a loop in the template costs an escape and a step of its generator per card)."""
+    return Markup("".join([c.html for c in cards]))
 
 
 @_pass_context
@@ -507,768 +138,11 @@ def _render_hand(context, hand):
     return Markup(context.environment.get_template("_hand.html").render(names))
 
 
-# --- cards and calls as shown ----------------------------------------------------------------------------
-
-_ENTITIES = {"♠": "&spades;", "♥": "&hearts;", "♦": "&diams;", "♣": "&clubs;", "–": "&ndash;"}
-
-
-def _ascii_html(text: str) -> Markup:
-    """Card and meld names with character references for the suit symbols (no user data goes through here)."""
-    out = str(escape(text))
-    for k, v in _ENTITIES.items():
-        out = out.replace(k, v)
-    return Markup(out)
-
-
-def _card(name: str, text: str, color: str) -> CardView:
-    return CardView(name, text, color, Markup('<span class="card {}">{}</span>').format(color, _ascii_html(text)))
-
-
-def _make_card_views() -> dict[int, CardView]:
-    views = {}
-    for card in PIQUET_PACK.cards:
-        views[card] = _card(card_name(card), card_symbol_name(card), "red" if card >> 4 in RED_SUITS else "black")
-    views[UNKNOWN_CARD] = _card("?", "?", "unknown")
-    return views
-
-
-CARD_VIEWS = _make_card_views()
-SUIT_MARKS = {s: SuitMark(SUIT_SYMBOLS[s], SUIT_WORDS[s], "red" if s in RED_SUITS else "black", _ascii_html(SUIT_SYMBOLS[s]))
-              for s in range(4)}
-
-
-def card_view(card: int) -> CardView:
-    view = CARD_VIEWS.get(card)
-    if view is None:
-        try:
-            view = _card(card_name(card), card_symbol_name(card), "black")
-        except (KeyError, IndexError):
-            view = _card("?", "?", "unknown")
-    return view
-
-
-def _sorted_cards(cards: Iterable[int]) -> tuple[CardView, ...]:
-    """Cards in the canonical order of a hand (suits S H D C, rank high to low); ``?`` last."""
-    views = CARD_VIEWS
-    order = _ORDER
-    try:
-        return tuple(views[c] for c in sorted(cards, key=order.__getitem__))
-    except KeyError:  # a card outside the pack (the validator says so)
-        cards = list(cards)
-        known = sorted((c for c in cards if c in order), key=order.__getitem__)
-        return tuple(views[c] for c in known) + tuple(card_view(c) for c in cards if c not in order)
-
-
-# the position of each card in the canonical order of a hand; a card nobody recorded comes last
-_ORDER = {c: (PIQUET_PACK.suit_order.index(c >> 4), -(c & 15)) for c in PIQUET_PACK.cards}
-_ORDER[UNKNOWN_CARD] = (99, 0)
-
-
-def meld_view(m: Meld) -> MeldView:
-    if m.cards or not m.shown:  # cards that make no meld, or a meld announced without its cards (issue 15)
-        text = m.describe()
-        return MeldView(text, "black", m.value, _ascii_html(text))
-    if m.kind == "four":
-        text = f"four {RANK_TEXT.get(m.rank, '?')}s"
-        return MeldView(text, "black", m.value, _ascii_html(text))
-    top = make_card(m.suit, m.rank)
-    low = make_card(m.suit, m.rank - m.length + 1)
-    text = f"{card_symbol_name(top)}–{card_symbol_name(low)}"
-    return MeldView(text, "red" if m.suit in RED_SUITS else "black", m.value, _ascii_html(text))
-
-
-def _note(comments: Sequence[str]) -> str:
-    return " ".join(c.strip() for c in comments if c.strip())
-
-
-_VERBS = {"pass": "passes", "accept": "accepts", "name": "names", "nt": "bids no-trump", "double": "doubles",
-          "redouble": "redoubles", "nullo": "bids Nullo", "slam": "bids Slam", "melds": "declares", "dix": "exchanges the dix",
-          "defend": "defends", "withdraw": "withdraws", "with_declarer": "sides with the declarer",
-          "with_doubler": "sides with the doubler"}
-
-
-def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, flags: dict[str, str]) -> CallView:
-    seat = names[call.seat] if 0 <= call.seat < len(names) else "?"
-    suit = None
-    cards: tuple[CardView, ...] = ()
-    if call.kind == "accept" and turned is not None and turned >= 0:
-        suit = SUIT_MARKS.get(turned >> 4)
-    elif call.kind == "name":
-        suit = SUIT_MARKS.get(call.suit)
-    elif call.kind == "dix" and turned is not None and turned >= 0:
-        cards = (card_view(make_card(turned >> 4, SEVEN)), card_view(turned))
-    melds = tuple(meld_view(m) for m in call.melds) if call.kind == "melds" else ()
-    flag = flags.get(key, "")
-    return CallView(key, seat, _VERBS.get(call.kind, call.kind), suit, melds, cards, _note(call.comments) if call.comments else "",
-                    flag, f"call flagged kind-{flag}" if flag else "call")
-
-
-# --- where an issue points ------------------------------------------------------------------------------
-
-def _flags(issues: Sequence[Issue]) -> dict[str, str]:
-    """Element key -> the kind of the first issue found there."""
-    out: dict[str, str] = {}
-    for i in issues:
-        key = issue_key(i)
-        out.setdefault(key, i.kind)
-    return out
-
-
 # --- one session: the pages of its hands, then its own page ------------------------------------------------
 
 def slugify(text: str, limit: int = 60) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:limit].strip("-")
     return slug or "session"
-
-
-class _Session(HandFiles):
-    """Collects one session's hands as the validator checks them and writes their pages, a batch at a time."""
-
-    def __init__(self, site: "Site", header: SessionHeader, slug: str, source: str):
-        self.site = site
-        self.header = header
-        self.slug = slug
-        self.source = source
-        validator = SessionValidator(header)  # the same rules, options, seat labels and names as the check
-        self.rules = validator.rules
-        self.labels = validator.labels  # the seats (A, B; N, E, S, W) and the players' names
-        self.names = validator.names
-        self.seats = len(self.labels)
-        # the score sheet's columns: the players, or the sides of a partnership game (NS, EW)
-        self.columns = tuple(validator.sheet_labels)
-        self.column_names = tuple(validator.sheet_names)
-        self.ncols = len(self.columns)
-        self.column_of = tuple(sheet_column(seat, self.labels, self.columns) or 0 for seat in range(self.seats))
-        self.title = header.get("Event") or f"Session {slug}"
-        self.dir = f"sessions/{slug}"
-        self.per_file = site.hands_per_file
-        self.position = 0
-        self.batch: list[HandView] = []
-        self.prev_sheet = None
-        self.rows: list[HandRow] = []
-        self.pad_rubbers: list[PadRubber] = []
-        self.pad_above: list[PadRow] = []
-        self.pad_below: list[PadRow] = []
-        self.rubber_start_total = (0,) * self.ncols
-        self.totals: list[tuple[int, ...]] = [(0,) * self.ncols]
-
-    # --- hands ---
-    def add_hand(self, v: HandVerdict) -> None:
-        if len(self.batch) == self.per_file:
-            self._flush()
-        self.position += 1
-        view = hand_view(self, v, self.position)
-        self.batch.append(view)
-        self._add_row(v, view)
-        self.site.stats.add_hand(v, self)
-        self.prev_sheet = v.sheet
-
-    def hands_page(self, title: str, first: int, end: int, hands: list) -> tuple[str, object]:
-        return "hands.html", HandsContext(f"{title} | {self.title}", "../../", self.title, "index.html", first, end,
-                                          tuple(hands))
-
-    # --- the session's page ---
-    def finish(self, summary: SessionSummary) -> SessionRow:
-        self._flush(last=True)
-        if self.pad_above or self.pad_below:
-            self._close_rubber(None)
-        sheet = summary.sheet
-        names = self.column_names
-        totals = tuple(SheetTotal(names[s], sheet.below[s], sheet.above[s], sheet.total[s], sheet.games_total[s], sheet.rubbers[s])
-                       for s in range(self.ncols))
-        winner = names[summary.winner] if 0 <= summary.winner < self.ncols else ""
-        ctx = SessionContext(
-            title=self.title, root="../../", source=self.source,
-            tags=tuple(self.header.tags), comments=tuple(self.header.comments), players=tuple(self.names), columns=names,
-            totals=totals,
-            winner=winner, pool=sheet.pool, pad=tuple(self.pad_rubbers), chart=running_chart(self.totals, names),
-            hands=tuple(self.rows), bad_hands=summary.bad_hands, issues=tuple(issue_view(i) for i in summary.issues))
-        self.site.write_page(f"{self.dir}/index.html", "session.html", ctx)
-        self.site.stats.add_session(summary, self)
-        rubbers = "-".join(str(r) for r in sheet.rubbers)
-        result = ", ".join(f"{names[s]} {sheet.total[s]}" for s in range(self.ncols))
-        return SessionRow(
-            url=f"{self.dir}/index.html", event=self.header.get("Event") or "", site=self.header.get("Site") or "",
-            date=self.header.get("Date") or "", game=self.header.get("Game") or "jojotte", players=tuple(self.names),
-            players_key="\n".join(n.lower() for n in self.names), result=result, winner=winner, rubbers=rubbers,
-            rubbers_total=sum(sheet.rubbers), hands=summary.hands, disputes=summary.bad_hands + (1 if summary.issues else 0),
-            source=self.source)
-
-    # --- the session's hand list and score pad ---
-    def _add_row(self, v: HandVerdict, view: HandView) -> None:
-        names = self.column_names
-        seats = self.ncols
-        url = self.hand_url(view.position)
-        score = v.score
-        if v.entry is not None and score is not None:
-            if score.void:
-                result = "void"
-            elif 0 <= score.winner < seats:
-                result = wins(names[score.winner])
-            else:
-                result = "equal totals"
-            tricks = "-".join(str(t) for t in score.tricks) if not score.void else ""
-        elif v.used_written_score:
-            result, tricks = "as written", ""
-        else:
-            result, tricks = "not scored", ""
-        first = v.issues[0] if v.issues else None
-        if first is not None and first.kind == "illegal":
-            result = f"illegal ({first.loc.where().removeprefix(f'hand {v.number}, ') or first.rule})"
-        credits = self._credits(v)
-        parts = []
-        for s in range(seats):
-            below = sum(a for seat, line, a, _, _ in credits if seat == s and line == "below")
-            above = sum(a for seat, line, a, _, _ in credits if seat == s and line == "above")
-            bits = ([f"{below} below"] if below else []) + ([f"{above} above"] if above else [])
-            if bits:
-                parts.append(f"{names[s]} " + ", ".join(bits))
-        held = self._held_aside(v)
-        if held:
-            parts.append(f"{held} held aside")
-        rules = " ".join(dict.fromkeys(i.rule for i in v.issues))
-        self.rows.append(HandRow(view.position, v.number, url, view.dealer, view.contract, result, tricks,
-                                 "; ".join(parts) or "nothing", v.ok, rules, v.issues[0].kind if v.issues else ""))
-        self.totals.append(v.sheet.total)
-        self._pad(v, url, credits, held)
-
-    def _credits(self, v: HandVerdict) -> list[tuple[int, str, int, str, str]]:
-        """What the hand wrote on the sheet: (seat, line, amount, rule, why)."""
-        if v.entry is not None:
-            return [(c.seat, c.line, c.amount, c.rule, c.why) for c in v.entry.credits]
-        w = v.record.score
-        if v.used_written_score and w is not None:
-            out = []
-            for s in range(self.ncols):
-                if s < len(w.below) and w.below[s]:
-                    out.append((s, "below", w.below[s], "JJ-SCORE-1", "as written"))
-                if s < len(w.above) and w.above[s]:
-                    out.append((s, "above", w.above[s], "JJ-SCORE-1", "as written"))
-            return out
-        return []
-
-    def _held_aside(self, v: HandVerdict) -> int:
-        if v.entry is not None:
-            return v.entry.held_aside
-        if v.used_written_score and v.record.score is not None:
-            return v.record.score.aside
-        return 0
-
-    def _pad(self, v: HandVerdict, url: str, credits, held: int) -> None:
-        seats = self.ncols
-        prev = self.prev_sheet
-        games_before = prev.games_total if prev is not None else (0,) * seats
-        rubbers_before = prev.rubbers if prev is not None else (0,) * seats
-        game_end = v.sheet.games_total != games_before
-        rubber_won = next((s for s in range(seats) if v.sheet.rubbers[s] > rubbers_before[s]), -1)
-        below = [0] * seats
-        above = [0] * seats
-        below_why: list[list[str]] = [[] for _ in range(seats)]
-        above_why: list[list[str]] = [[] for _ in range(seats)]
-        award = [0] * seats
-        bonus = [0] * seats
-        for seat, line, amount, rule, why in credits:
-            if not 0 <= seat < seats:
-                continue
-            if rule == "JJ-RUBBER-1":
-                bonus[seat] += amount
-            elif rule == "JJ-PRIS-3" and line == "above":
-                award[seat] += amount
-            elif line == "below":
-                below[seat] += amount
-                below_why[seat].append(f"{why} ({rule})")
-            else:
-                above[seat] += amount
-                above_why[seat].append(f"{why} ({rule})")
-        n = v.number
-        if any(above):
-            self.pad_above.append(PadRow(n, url, tuple(PadCell(above[s] or None, "; ".join(above_why[s]), False) for s in range(seats)),
-                                         "score", f"hand {n}", False))
-        if any(award):
-            self.pad_above.append(PadRow(n, url, tuple(PadCell(award[s] or None, "held-aside points awarded (JJ-PRIS-3)", True)
-                                                       for s in range(seats)), "award", f"hand {n}", False))
-        if any(below) or game_end:
-            self.pad_below.append(PadRow(n, url, tuple(PadCell(below[s] or None, "; ".join(below_why[s]), False) for s in range(seats)),
-                                         "score", f"hand {n}", game_end))
-        if held:
-            self.pad_below.append(PadRow(n, url, (PadCell(held, "held aside (JJ-PRIS-1)", True),), "aside", f"hand {n}", False))
-        if any(bonus):
-            self.pad_above.append(PadRow(n, url, tuple(PadCell(bonus[s] or None, "rubber bonus (JJ-RUBBER-1)", False) for s in range(seats)),
-                                         "bonus", "rubber", False))
-        if rubber_won >= 0:
-            self._close_rubber(rubber_won, v.sheet)
-
-    def _close_rubber(self, winner: int | None, sheet=None) -> None:
-        if winner is not None and sheet is not None and sheet.rubber_results:
-            totals = sheet.rubber_results[-1][1]
-        else:
-            totals = tuple(self.totals[-1][s] - self.rubber_start_total[s] for s in range(self.ncols))
-        self.pad_rubbers.append(PadRubber(len(self.pad_rubbers) + 1, tuple(reversed(self.pad_above)), tuple(self.pad_below),
-                                          tuple(totals), self.column_names[winner] if winner is not None else "", winner is not None))
-        self.pad_above = []
-        self.pad_below = []
-        self.rubber_start_total = self.totals[-1]
-
-
-# --- one hand --------------------------------------------------------------------------------------------
-
-def _contract(v: HandVerdict, names: Sequence[str]) -> ContractView:
-    s = v.state
-    if s is None:
-        return ContractView("not known", None, "", "", False, False)
-    if s.phase == "void":
-        return ContractView("void (all passed)", None, "", "", False, False)
-    if not s.denomination:
-        return ContractView("not reached", None, "", "", False, False)
-    mult = {2: "doubled", 4: "redoubled"}.get(s.mult, "")
-    if s.denomination == "nullo":
-        who = s.nullo_bidder
-        return ContractView("Nullo", None, names[who] if 0 <= who < len(names) else "", "", False, True)
-    declarer = names[s.bidder] if 0 <= s.bidder < len(names) else ""
-    if s.denomination == "nt":
-        return ContractView("no-trump", None, declarer, mult, s.slam, False)
-    mark = SUIT_MARKS.get(s.trump)
-    return ContractView(mark.word if mark else "suit", mark, declarer, mult, s.slam, False)
-
-
-def _start_holdings(record: HandRecord, seats: int) -> list[list[int] | None]:
-    """Each player's nine cards after the draw and the dix, as recorded (None when not recorded)."""
-    out: list[list[int] | None] = []
-    for seat in range(seats):
-        dealt = record.dealt[seat] if seat < len(record.dealt) else None
-        if dealt is None:
-            out.append(None)
-            continue
-        cards = list(dealt)
-        if record.split and record.drawn is not None and seat < len(record.drawn) and record.drawn[seat]:
-            cards.extend(record.drawn[seat])
-        out.append(cards)
-    turned = record.turned
-    if turned is not None and turned >= 0:
-        for call in record.after:
-            if call.kind == "dix" and 0 <= call.seat < seats and out[call.seat] is not None and turned not in out[call.seat]:
-                seven = make_card(turned >> 4, SEVEN)
-                cards = out[call.seat]
-                if seven in cards:
-                    # the turned card joins the hand; the seven goes where the turned card was (to the dealer
-                    # in the partnership game, JJ4P-DIX-1; face up out of play with two or three players)
-                    holder = next((o for o in out if o is not None and turned in o), None)
-                    cards.remove(seven)
-                    cards.append(turned)
-                    if holder is not None:
-                        holder.remove(turned)
-                        holder.append(seven)
-    return out
-
-
-def _tricks(v: HandVerdict, session: _Session, flags: dict[str, str], jojotte_in_trick_score: bool = True) -> tuple[TrickView, ...]:
-    """The tricks as recorded, with what the replay found: leader, winner, points and the running trick score
-    (per column of the score sheet: per player, or per side)."""
-    names, labels = session.names, session.labels
-    column_of, column_names = session.column_of, session.column_names
-    tricks_per_hand = session.rules.tricks_per_hand or 9
-    record = v.record
-    state = v.state
-    seats = len(names)
-    history = state.history if state is not None else ()
-    trump = state.trump if state is not None else -1
-    nullo = state is not None and state.denomination == "nullo"
-    jo_scored = state.jo if state is not None and state.denomination == "suit" else (0,) * seats
-    seat_names = dict(enumerate(names))
-    seat_labels = dict(enumerate(labels))
-    running = [0] * len(column_names)
-    views = []
-    for i, t in enumerate(record.tricks):
-        replayed = i < len(history)
-        leader_seat = history[i][0] if replayed else (t.plays[0].seat if t.plays else -1)
-        win_seat = history[i][2] if replayed else -1
-        plays = []
-        extra = []
-        stops = False
-        for j, p in enumerate(t.plays, 1):
-            key = f"t{t.number}c{j}"
-            card = p.card
-            pts = card_points(card, trump) if replayed and card >= 0 else None
-            wins = replayed and p.seat == win_seat
-            if flags:
-                flag = flags.get(key, "")
-                stops = stops or flag == "illegal"
-                css = ("play wins" if wins else "play") + (f" flagged kind-{flag}" if flag else "")
-            else:
-                flag, css = "", "play wins" if wins else "play"
-            view = CARD_VIEWS.get(card) or card_view(card)
-            dd = _dd_view(p.comments) if p.comments else None
-            plays.append(PlayView(key, seat_names.get(p.seat, "?"), seat_labels.get(p.seat, "?"), view,
-                                  p.announce.capitalize() if p.announce else "", wins, pts,
-                                  (_note(_plain_comments(p.comments)) if dd else _note(p.comments)) if p.comments else "",
-                                  flag, css, dd))
-        points = None
-        if replayed:
-            last = i + 1 == tricks_per_hand
-            pts_total = trick_points(history[i][1], trump, last, nullo)
-            if last and not nullo:
-                extra.append(f"+{LAST_TRICK} last trick")
-            points = pts_total
-            running[column_of[win_seat]] += pts_total
-            for p in t.plays:
-                if p.announce and p.announce.lower() == "jotte" and 0 <= p.seat < seats and jo_scored[p.seat] == 2:
-                    if jojotte_in_trick_score:
-                        running[column_of[p.seat]] += JOJOTTE
-                        extra.append(f"+{JOJOTTE} Jo-Jotte to {names[p.seat]}")
-                    else:
-                        extra.append(f"Jo-Jotte to {names[p.seat]} (+{JOJOTTE} above the line)")
-        written = names[t.winner] if 0 <= t.winner < seats else ""
-        run = tuple(zip(column_names, running)) if replayed else ()
-        score_text = (f"{points} point{'' if points == 1 else 's'}" + (f" ({', '.join(extra)})" if extra else "")) if replayed else ""
-        cards = " ".join(f"{p.seat_label}:{p.card.name}" for p in plays)
-        tflag = flags.get(f"t{t.number}", "") if flags else ""
-        css = ("trick" if replayed else "trick stops" if stops else "trick unreplayed") + (f" flagged kind-{tflag}" if tflag else "")
-        views.append(TrickView(
-            f"t{t.number}", t.number, i + 1, names[leader_seat] if 0 <= leader_seat < seats else "?", tuple(plays), replayed,
-            names[win_seat] if win_seat >= 0 else "", points, ", ".join(extra), run, score_text,
-            ", ".join(f"{n} {p}" for n, p in run), cards, stops, written,
-            _note(t.comments) if t.comments else "", tflag, css))
-    return tuple(views)
-
-
-def hand_view(session: _Session, v: HandVerdict, position: int) -> HandView:
-    """What the page shows of one hand."""
-    names = session.names
-    labels = session.labels
-    seats = session.seats
-    record = v.record
-    flags = _flags(v.issues) if v.issues else {}
-    prefix = f"h{position}-"
-    turned = record.turned if record.turned is not None and record.turned >= 0 else None
-    start = _start_holdings(record, seats)
-    deal = []
-    for s in range(seats):
-        dealt = record.dealt[s] if s < len(record.dealt) else None
-        drawn = record.drawn[s] if record.split and record.drawn is not None and s < len(record.drawn) else None
-        held = start[s]
-        if held is None:  # no deal recorded: what a player held is what he played
-            held = [p.card for t in record.tricks for p in t.plays if p.seat == s]
-        held = " ".join(c.name for c in _sorted_cards(held) if c.name != "?")
-        deal.append(SeatDeal(names[s], labels[s], record.dealer == s, _sorted_cards(dealt) if dealt else (),
-                             _sorted_cards(drawn) if drawn else (), bool(record.split and drawn), dealt is not None, held,
-                             session.rules.seat_role(v.state, record.dealer, s)))
-    auction = tuple(call_view(c, f"a{i}", names, turned, flags) for i, c in enumerate(record.auction, 1))
-    after = tuple(call_view(c, f"p{i}", names, turned, flags) for i, c in enumerate(record.after, 1))
-    state = v.state
-    rules = session.rules
-    melds_shown = []
-    dix = None
-    if state is not None and state.phase in ("play", "done") and any(state.melds):
-        result = rules.compare_melds(state)
-        for s in range(min(seats, len(result.shown))):
-            if result.shown[s]:
-                melds_shown.append((names[s], tuple(meld_view(m) for m in result.shown[s]), result.points[s]))
-    if state is not None and state.dix >= 0 and turned is not None:
-        dix = (names[state.dix], card_view(make_card(turned >> 4, SEVEN)), card_view(turned))
-    tricks = _tricks(v, session, flags, rules.jojotte_in_trick_score())
-    start = 1
-    if flags:
-        for t in tricks:
-            if t.flag or t.stops or any(p.flag for p in t.plays):
-                start = t.position
-                break
-    # the score: per column of the sheet (a player, or a side)
-    columns = session.column_names
-    ncols = len(columns)
-    score = []
-    w = record.score
-    sc = v.score
-    entry = v.entry
-
-    def at(values, i):
-        return values[i] if values is not None and i < len(values) else None
-
-    for s in range(ncols):
-        below = entry.below(s) if entry is not None else None
-        above = entry.above(s) if entry is not None else None
-        wb = at(w.below, s) if w is not None else None
-        wa = at(w.above, s) if w is not None else None
-        score.append(ScoreLine(
-            columns[s], at(sc.tricks, s) if sc else None, at(sc.trick_points, s) if sc else None,
-            at(sc.meld_points, s) if sc else None, at(sc.bonus, s) if sc else None, at(sc.total, s) if sc else None,
-            below, above, wb, wa,
-            below is not None and wb is not None and wb != below, above is not None and wa is not None and wa != above))
-    credits = tuple(CreditView(columns[c.seat] if 0 <= c.seat < ncols else "?", c.line, c.amount, c.rule, c.why)
-                    for c in (entry.credits if entry is not None else ()))
-    prev_sheet = session.prev_sheet
-    rubbers_before = prev_sheet.rubbers if prev_sheet is not None else (0,) * ncols
-    rubber_won = next((s for s in range(ncols) if v.sheet.rubbers[s] > rubbers_before[s]), -1)
-    games_before = prev_sheet.games_total if prev_sheet is not None else (0,) * ncols
-    game_won = next((s for s in range(ncols) if v.sheet.games_total[s] > games_before[s]), -1)
-    result_lines = tuple(f"{names[r.seat]}: {r.tricks} tricks, {r.points} points" for r in record.result if 0 <= r.seat < seats)
-    claim = ""
-    if 0 <= record.claim < seats:
-        claim = f"{names[record.claim]} claimed the remaining tricks"
-        c = session.column_of[record.claim]
-        if sc is not None and tricks and tricks[-1].running and c < len(sc.trick_points):
-            rest = len(record.tricks)
-            taken = sc.trick_points[c] - tricks[-1].running[c][1]
-            claim += f" ({(rules.tricks_per_hand or 9) - rest} tricks, {taken} points with the last trick)"
-        claim += "."
-    notes = tuple(c if key == "hand" else f"{key}: {c}" for key, cs in record.notes for c in cs)
-    return HandView(
-        anchor=f"hand-{position}", prefix=prefix, title=f"Hand {v.number} | {session.title}", number=v.number, position=position,
-        prev_url=session.hand_url(position - 1) if position > 1 else "", next_url=session.hand_url(position + 1),
-        dealer=names[record.dealer] if 0 <= record.dealer < seats else "?", notes=notes, deal=tuple(deal),
-        deal_flag=flags.get("deal", ""), turned=card_view(turned) if turned is not None else None,
-        info=card_view(record.info) if record.info is not None and record.info >= 0 else None, auction=auction, after=after,
-        bidding_flag=flags.get("bidding", ""), contract=_contract(v, names), melds_shown=tuple(melds_shown), dix=dix,
-        tricks=tricks, replay_flag=flags.get("replay", ""), start=start,
-        claim=claim, result_lines=result_lines, score=tuple(score),
-        credits=credits, held_aside=entry.held_aside if entry is not None else None, pool_after=v.sheet.pool,
-        game_won_by=columns[game_won] if game_won >= 0 else "", rubber_won_by=columns[rubber_won] if rubber_won >= 0 else "",
-        written_used=v.used_written_score, score_flag=flags.get("score", ""), ok=v.ok,
-        issues=tuple(issue_view(i) for i in v.issues), unchecked=tuple(issue_view(i) for i in v.unchecked),
-        analysis=analysis_view(tricks, names))
-
-
-# --- the double-dummy analysis ([%dd …] comments) ---------------------------------------------------------
-
-def _dd_view(comments: Sequence[str]) -> DdView | None:
-    f = dd_fields(comments)
-    if f is None:
-        return None
-    ev, cost, best, mark, vs = f
-    best_text = " ".join(b.replace("+", " ") for b in (best or "").split(",") if b)
-    return DdView(ev, cost, best_text, mark or "", "dd" + (f" dd-{mark}" if mark else ""), vs or "")
-
-
-def _plain_comments(comments: Sequence[str]) -> tuple[str, ...]:
-    return without_dd(comments)
-
-
-def analysis_view(tricks: Sequence[TrickView], names: Sequence[str], width: int = 640,
-                  height: int = 160) -> AnalysisView | None:
-    """The forced value before the first card analysed and after each, as an SVG line; None without analysis."""
-    cards = [(t, p) for t in tricks for p in t.plays if p.dd is not None and p.dd.eval is not None]
-    if not cards or len(names) < 2:
-        return None
-    seat_index = {n: i for i, n in enumerate(names)}
-    first_t, first = cards[0]
-    plus, minus = names[0], names[1]  # eval is A's minus B's, or as its vs= says: A-C (three), N+S-E+W (sides)
-    sign = 1 if seat_index.get(first.seat, 0) == 0 else -1
-    if first.dd.vs.count("-") == 1:
-        by_label = {p.seat_label: p.seat for _, p in cards}
-        a, b = (part.split("+") for part in first.dd.vs.split("-"))
-        plus, minus = (" and ".join(by_label.get(x, x) for x in part) for part in (a, b))
-        sign = 1 if first.seat_label in a else -1
-    start_value = first.dd.eval + sign * (first.dd.cost or 0)  # eval before = after + the cost, from A's side
-    values = [start_value] + [p.dd.eval for _, p in cards]
-    lo, hi = min(min(values), 0), max(max(values), 0)
-    span = max(hi - lo, 1)
-    left, right, top, bottom = 40, 10, 10, 20
-    n = len(values) - 1
-
-    def x(i: int) -> float:
-        return round(left + (width - left - right) * i / max(n, 1), 1)
-
-    def y(v: int) -> float:
-        return round(top + (height - top - bottom) * (1 - (v - lo) / span), 1)
-
-    points = tuple(DdPoint(f"{t.number}.{p.key.rsplit('c', 1)[1]}", p.seat, p.card.name, p.dd.eval, x(i), y(p.dd.eval),
-                           p.dd.mark) for i, (t, p) in enumerate(cards, 1))
-    line = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
-    if first_t.position == 1 and first.key.endswith("c1"):
-        start = "from the first lead"
-    else:
-        left_cards = sum(len(t.plays) for t in tricks if t.position >= first_t.position)
-        start = f"from trick {first_t.number}, card {first.key.rsplit('c', 1)[1]} ({left_cards} cards recorded from there)"
-    players = []
-    for i, name in enumerate(names):
-        mine = [p for _, p in cards if seat_index.get(p.seat) == i]
-        if not mine:
-            continue
-        counts = [(m, sum(1 for p in mine if p.dd.mark == m)) for m in ("blunder", "mistake", "inaccuracy")]
-        marks = ", ".join(f"{c} {m if c == 1 else ('inaccuracies' if m == 'inaccuracy' else m + 's')}" for m, c in counts if c)
-        players.append((name, sum(p.dd.cost or 0 for p in mine), marks))
-    sense = f"{plus} minus {minus}: the trick-score difference both can force (in a Nullo: the Nullo's score)"
-    return AnalysisView(start, sense, width, height, y(0), line, points, tuple(players))
-
-
-# --- charts ----------------------------------------------------------------------------------------------
-
-def _nice_step(span: float, ticks: int = 5) -> int:
-    raw = max(span / ticks, 1)
-    mag = 10 ** (len(str(int(raw))) - 1)
-    for m in (1, 2, 5, 10):
-        if raw <= m * mag:
-            return int(m * mag)
-    return int(10 * mag)
-
-
-def running_chart(totals: Sequence[tuple[int, ...]], names: Sequence[str], width: int = 640, height: int = 240,
-                  max_points: int = 400) -> LineChart:
-    """Each player's total points after each hand, as SVG polylines (long sessions are thinned to ``max_points``)."""
-    left, bottom, top, right = 48, 24, 10, 70
-    n = len(totals) - 1
-    hi = max((max(t) for t in totals), default=0)
-    lo = min(0, min((min(t) for t in totals), default=0))
-    span = max(hi - lo, 1)
-    step = max(1, (n + max_points - 1) // max_points) if n else 1
-    idx = list(range(0, n + 1, step))
-    if idx[-1] != n:
-        idx.append(n)
-    plot_w = width - left - right
-    plot_h = height - top - bottom
-
-    def x(i: int) -> float:
-        return round(left + (plot_w * i / n if n else 0), 1)
-
-    def y(val: int) -> float:
-        return round(top + plot_h * (1 - (val - lo) / span), 1)
-
-    series = []
-    for s, name in enumerate(names):
-        pts = " ".join(f"{x(i)},{y(totals[i][s])}" for i in idx)
-        series.append(Series(name, SEAT_COLORS[s % len(SEAT_COLORS)], pts, totals[-1][s], x(n), y(totals[-1][s])))
-    ystep = _nice_step(span)
-    y_ticks = tuple(Tick(v, y(v)) for v in range((lo // ystep) * ystep, hi + 1, ystep) if lo <= v <= hi or v == 0)
-    xstep = _nice_step(n, 8) if n else 1
-    x_ticks = tuple(Tick(i, x(i)) for i in range(0, n + 1, xstep))
-    return LineChart(width, height, left, bottom, tuple(series), x_ticks, y_ticks, y(0),
-                     f"Running totals after each of {n} hand(s)")
-
-
-def bar_chart(title: str, items: Sequence[tuple[str, int]], width: int = 520, row: int = 22, label_width: int = 170) -> BarChart:
-    top = max((v for _, v in items), default=0) or 1
-    bar_w = width - label_width - 60
-    rows = tuple(BarRow(label, value, round(bar_w * value / top, 1), i * row, f"{label}: {value}")
-                 for i, (label, value) in enumerate(items))
-    return BarChart(title, rows, width, max(row * len(items), row), label_width)
-
-
-# --- statistics --------------------------------------------------------------------------------------------
-
-class _Stats:
-    """Counts over every hand and session of the site (simple tallies of the verdicts)."""
-
-    def __init__(self):
-        self.sessions = 0
-        self.hands = 0
-        self.bad_hands = 0
-        self.contracts: dict[str, int] = {}
-        self.multipliers = {"undoubled": 0, "doubled": 0, "redoubled": 0}
-        self.outcomes = {"declarer won": 0, "defender won": 0, "equal totals (held aside)": 0, "Nullo made": 0,
-                         "Nullo failed": 0, "bid Slam made": 0, "bid Slam failed": 0, "void (all passed)": 0}
-        self.dix = 0
-        self.jojotte = 0
-        self.unbid_slams = 0
-        self.not_scored = 0
-        self.rules: dict[str, int] = {}
-        self.kinds: dict[str, int] = {}
-        self.players: dict[str, list[int]] = {}  # name -> [sessions, won, hands, rubbers, games, points]
-
-    def add_hand(self, v: HandVerdict, session: _Session) -> None:
-        self.hands += 1
-        if v.issues:
-            self.bad_hands += 1
-        for i in v.issues:
-            self.rules[i.rule] = self.rules.get(i.rule, 0) + 1
-            self.kinds[i.kind] = self.kinds.get(i.kind, 0) + 1
-        s = v.state
-        if s is None:
-            return
-        if s.phase == "void":
-            self.outcomes["void (all passed)"] += 1
-            return
-        if s.denomination:
-            if s.denomination == "nullo":
-                key = "Nullo"
-            elif s.denomination == "nt":
-                key = "no-trump"
-            else:
-                mark = SUIT_MARKS.get(s.trump)
-                key = f"{mark.symbol} {mark.word}" if mark else "suit"
-            self.contracts[key] = self.contracts.get(key, 0) + 1
-            self.multipliers[{1: "undoubled", 2: "doubled", 4: "redoubled"}.get(s.mult, "undoubled")] += 1
-        if s.dix >= 0:
-            self.dix += 1
-        if s.denomination == "suit" and 2 in s.jo:
-            self.jojotte += 1
-        score = v.score
-        if score is None or v.entry is None:
-            self.not_scored += 1
-            return
-        column = session.column_of  # the hand's winner is a column of the sheet (a player, or a side)
-
-        def col(seat: int) -> int:
-            return column[seat] if 0 <= seat < len(column) else -2
-
-        if score.nullo:
-            self.outcomes["Nullo made" if score.winner == col(s.nullo_bidder) else "Nullo failed"] += 1
-        elif s.slam:
-            self.outcomes["bid Slam made" if score.winner == col(s.bidder) else "bid Slam failed"] += 1
-        elif score.winner < 0:
-            self.outcomes["equal totals (held aside)"] += 1
-        elif score.winner == col(s.bidder):
-            self.outcomes["declarer won"] += 1
-        else:
-            self.outcomes["defender won"] += 1
-        if any(c.rule == "JJ-SLAM-5" for c in score.credits):
-            self.unbid_slams += 1
-
-    def add_session(self, summary: SessionSummary, session: _Session) -> None:
-        self.sessions += 1
-        sheet = summary.sheet
-        for seat, name in enumerate(session.names):  # a player's figures are his column's: his own, or his side's
-            c = session.column_of[seat]
-            if not 0 <= c < len(sheet.total):
-                continue
-            row = self.players.setdefault(name, [0, 0, 0, 0, 0, 0])
-            row[0] += 1
-            row[1] += summary.winner == c
-            row[2] += summary.hands
-            row[3] += sheet.rubbers[c]
-            row[4] += sheet.games_total[c]
-            row[5] += sheet.total[c]
-
-    def context(self) -> StatsContext:
-        h = self.hands or 1
-        counts = (
-            CountView("sessions", f"{self.sessions:,}"),
-            CountView("hands", f"{self.hands:,}"),
-            CountView("hands with findings", f"{self.bad_hands:,} ({100 * self.bad_hands / h:.1f} %)"),
-            CountView("dix exchanges", f"{self.dix:,}"),
-            CountView("Jo-Jottes scored", f"{self.jojotte:,}"),
-            CountView("unbid Slams", f"{self.unbid_slams:,}"),
-            CountView("hands not scored from their events", f"{self.not_scored:,}"),
-        )
-        charts = [bar_chart("Contracts", sorted(self.contracts.items(), key=lambda kv: -kv[1])),
-                  bar_chart("Doubling", list(self.multipliers.items())),
-                  bar_chart("Outcomes", [(k, v) for k, v in self.outcomes.items()])]
-        if self.rules:
-            charts.append(bar_chart("Findings by rule", sorted(self.rules.items(), key=lambda kv: (-kv[1], kv[0]))[:25]))
-        if self.kinds:
-            charts.append(bar_chart("Findings by kind", sorted(self.kinds.items(), key=lambda kv: -kv[1])))
-        players = tuple(PlayerStat(name, *row) for name, row in sorted(self.players.items(), key=lambda kv: (-kv[1][5], kv[0])))
-        return StatsContext("Statistics", "", counts, tuple(charts), players)
-
-
-def archive_tables(db: str) -> tuple[ArchiveTable, ...]:
-    """Every named statistic of the archive (`stats.list_statistics`), as tables of text for ``stats.html``."""
-    try:
-        from ..archive.stats import list_statistics, run_statistic
-        from ..archive.store import ArchiveError
-    except ImportError:  # an archive module without statistics (e.g. a stand-in): the page keeps its own counts
-        return ()
-    out = []
-    for info in list_statistics():
-        try:
-            result = run_statistic(db, info.name)
-        except ArchiveError:  # not a DuckDB archive (session texts from elsewhere): the page keeps its own counts
-            return ()
-        for t in result.tables:
-            if not t.rows:
-                continue
-            title = result.title if len(result.tables) == 1 else f"{result.title}: {t.name.replace('_', ' ')}"
-            rows = tuple(tuple("" if v is None else f"{v:,}" if isinstance(v, int) else str(v) for v in r) for r in t.rows[:50])
-            out.append(ArchiveTable(title, result.description, tuple(t.columns), rows))
-    return tuple(out)
 
 
 # --- writing the site ----------------------------------------------------------------------------------------
@@ -1283,6 +157,7 @@ class SiteResult(NamedTuple):
     unchanged: int  # pages whose content did not change (not rewritten)
     removed: int  # pages of sessions that are gone
     problems: tuple[FileProblem, ...]
+    removed_sessions: tuple[str, ...] = ()  # the folders (``sessions/<slug>``) of the sessions whose pages went
 
 
 class _Writer:
@@ -1295,6 +170,7 @@ class _Writer:
         self.written = 0
         self.unchanged = 0
         self.made_dirs: set[str] = set()
+        self.removed_sessions: set[str] = set()
         manifest = out / MANIFEST_NAME
         try:
             doc = json.loads(manifest.read_text(encoding="utf-8"))
@@ -1329,6 +205,7 @@ class _Writer:
             try:
                 path.unlink()
                 removed += 1
+                self.removed_sessions.add(rel)
             except FileNotFoundError:
                 pass
             parent = path.parent
@@ -1342,19 +219,35 @@ class _Writer:
         tmp.write_text(json.dumps({"format": MANIFEST_FORMAT, "pages": dict(sorted(self.new.items()))}, indent=0),
                        encoding="utf-8")
         os.replace(tmp, self.out / MANIFEST_NAME)
+        kept = {rel.split("/")[1] for rel in self.new if rel.startswith("sessions/")}
+        self.removed_sessions = {parts[1] for parts in (rel.split("/") for rel in self.removed_sessions)
+                                 if len(parts) > 2 and parts[0] == "sessions" and parts[1] not in kept}
         return removed
+
+
+class _Pages:
+    """A worker's writer (``--jobs``): keeps the pages, in order, for the main process to write."""
+
+    def __init__(self):
+        self.pages: list[tuple[str, str]] = []
+
+    def write(self, rel: str, text: str) -> None:
+        self.pages.append((rel, text))
 
 
 class Site:
     """The site being written: the templates, the writer, the statistics and one row per session."""
 
-    def __init__(self, out: Path, templates, on_hand: Callable[[HandVerdict], None] | None, hands_per_file: int):
+    def __init__(self, out: Path, templates, on_hand: Callable[[HandVerdict], None] | None, hands_per_file: int,
+                 hands_per_sheet: int = HANDS_PER_SHEET, restore: Callable | None = None, writer=None, env=None):
         self.out = out
+        self.restore = restore  # restore(verdict, rules, sheet before, names, columns) -> dict, for --restore
         self.hands_per_file = hands_per_file
-        self.env = make_environment(templates)
+        self.hands_per_sheet = hands_per_sheet
+        self.env = env if env is not None else make_environment(templates)
         self.templates = {}
-        self.writer = _Writer(out)
-        self.stats = _Stats()
+        self.writer = writer if writer is not None else _Writer(out)
+        self.stats = SiteStats()
         self.rows: list[SessionRow] = []
         self.problems: list[FileProblem] = []
         self.slugs: set[str] = set()
@@ -1381,7 +274,7 @@ class Site:
 
     def add_stream(self, base: str, source: str, items: Iterable) -> None:
         """Validate one stream of records (a file, or one archived session) and write its pages."""
-        open_sessions: list[_Session] = []
+        open_sessions: list[SessionPages] = []
         count = 0
 
         def tracked() -> Iterator:
@@ -1391,12 +284,7 @@ class Site:
                     header = item if isinstance(item, SessionHeader) else SessionHeader(())
                     count += 1
                     slug = self.slug(base if count == 1 else f"{base}-{count}")
-                    if is_event_game(header):
-                        from .event_pages import EventReportSession
-
-                        open_sessions.append(EventReportSession(self, header, slug, source))
-                    else:
-                        open_sessions.append(_Session(self, header, slug, source))
+                    open_sessions.append(SessionPages(self, header, slug, source))
                 yield item
 
         def on_hand(v: HandVerdict) -> None:
@@ -1423,12 +311,35 @@ class Site:
         self.write_page("stats.html", "stats.html", stats)
         removed = self.writer.finish()
         return SiteResult(self.out, self.out / "index.html", len(rows), hands, self.stats.bad_hands, self.writer.written,
-                          self.writer.unchanged, removed, tuple(self.problems))
+                          self.writer.unchanged, removed, tuple(self.problems), tuple(sorted(self.writer.removed_sessions)))
 
 
-def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, Callable[[], Iterator], bool]]:
-    """(slug base, source name, items, found in a folder) for every record file named or found in the folders named."""
-    from ..replay.files import iter_record_files, open_records
+def shown_source(path: str, root: str) -> str:
+    """How the pages name a record file found under the argument ``root``: its path inside the folder, after the
+    folder's own name (``examples/disputes/01.jjt`` for ``/…/site-packages/jojotte_records/examples``), or the
+    file's name when ``root`` is the file itself; never where the checkout or the package lives.
+
+    >>> shown_source("/x/site-packages/jojotte_records/examples/disputes/a.jjt", "/x/site-packages/jojotte_records/examples/")
+    'examples/disputes/a.jjt'
+    >>> shown_source("/home/ann/records/club.jjt", "/home/ann/records/club.jjt")
+    'club.jjt'
+    """
+    if path == "-":
+        return "<stdin>"
+    file, folder = Path(path), Path(root)
+    if file == folder:
+        return file.name or path
+    try:
+        inside = file.relative_to(folder)
+    except ValueError:
+        return file.name
+    name = folder.resolve().name if folder.name in ("", ".", "..") else folder.name
+    return (Path(name) / inside).as_posix() if name else inside.as_posix()
+
+
+def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, tuple, str]]:
+    """(slug base, source name shown, items, the file's path) for every record file named or found in the folders named."""
+    from ..replay.files import iter_record_files
 
     for p in paths:
         root = Path(p)
@@ -1442,10 +353,10 @@ def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, Callable[[],
                 base = root.name or "records"  # the folder itself: it holds no record, or cannot be listed
             else:
                 base = Path(f).stem
-            yield base, ("<stdin>" if f == "-" else f), (lambda f=f: open_records(f)), in_folder
+            yield base, shown_source(f, p), ("file", f), ("<stdin>" if f == "-" else f)
 
 
-def _archive_streams(db: str) -> Iterator[tuple[str, str, Callable[[], Iterator], bool]]:
+def _archive_streams(db: str) -> Iterator[tuple[str, str, tuple, str]]:
     try:
         from ..archive import store as archive  # the DuckDB archive (issue 3); imported only when --db is used
     except ImportError as e:
@@ -1455,23 +366,27 @@ def _archive_streams(db: str) -> Iterator[tuple[str, str, Callable[[], Iterator]
     if session_texts is None:
         raise ReportError("--db needs jojotte_records.archive.store.session_texts(db_path), which this version does not have; "
                           "give record files or folders instead")
-    from ..notation.text import iter_records
-
     if not Path(db).is_file():
         raise ReportError(f"archive '{db}' does not exist")
     for key, source, text in session_texts(db):
         # a readable and stable folder name: the source file's name and the start of the session key
         base = f"{Path(str(source)).stem[:40]}-{str(key)[:8]}" if source else str(key)
-        yield base, str(source), (lambda text=text, source=source: iter_records(text, str(source))), False
+        yield base, str(source), ("text", text, str(source)), str(source)
 
 
 def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, db: str | os.PathLike | None = None,
                templates: str | os.PathLike | None = None, on_hand: Callable[[HandVerdict], None] | None = None,
-               hands_per_file: int = HANDS_PER_FILE) -> SiteResult:
+               hands_per_file: int = HANDS_PER_FILE, hands_per_sheet: int = HANDS_PER_SHEET,
+               restore: Callable | None = None, jobs: int = 1) -> SiteResult:
     """Validate the records (files and folders in ``paths``, or the archive ``db``) and write the static site into ``out``.
 
     ``on_hand(verdict)`` is called after each hand's page is prepared (for progress bars).
-    ``hands_per_file`` hands share one page file (1: a file per hand).
+    ``hands_per_file`` hands share one page file (1: a file per hand); a session's score sheet shows
+    ``hands_per_sheet`` hands a page (its later pages are ``sheet-NNNN.html``).
+    ``restore(verdict, rules, sheet_before, names, columns)``: the restoration of a hand with an illegal card
+    (`analyze.restore.restore_hand`, which the command line passes for ``--restore``), drawn on its hand page.
+    ``jobs``: files (or archived sessions) validated and rendered in that many processes (`replay.pool`; 0: every
+    core), the same pages byte for byte as one process; ``on_hand`` is then called with None, once per hand.
     Pages whose content did not change since the last run into ``out`` are not rewritten.
 
     Raises:
@@ -1487,16 +402,94 @@ def build_site(paths: Sequence[str] = (), out: str | os.PathLike = "report", *, 
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise ReportError(f"cannot create the output folder '{out}': {e.strerror or e}") from None
-    if hands_per_file < 1:
-        raise ReportError("hands_per_file must be at least 1")
-    site = Site(out, templates, on_hand, hands_per_file)
+    if hands_per_file < 1 or hands_per_sheet < 1:
+        raise ReportError("hands_per_file and hands_per_sheet must be at least 1")
+    site = Site(out, templates, on_hand, hands_per_file, hands_per_sheet, restore)
     streams = _archive_streams(str(db)) if db is not None else _file_streams(paths)
     site.db = str(db) if db is not None else None
-    for base, source, items, in_folder in streams:
-        try:
-            site.add_stream(base, source, items())
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            from ..replay.files import read_error  # the reason validate gives (a folder without records, not UTF-8 …)
-
-            site.problems.append(FileProblem(source, read_error(source, exc).message))
+    if jobs_count(jobs) == 1:
+        for base, shown, spec, path in streams:
+            _add_stream(site, base, shown, spec, path)
+    else:
+        _add_streams_in_workers(site, streams, jobs, templates)
     return site.finish()
+
+
+# --- one stream, here or in a worker (--jobs) -----------------------------------------------------------------
+
+def _items(spec: tuple) -> Iterator:
+    from ..replay.files import open_records
+
+    if spec[0] == "file":
+        return open_records(spec[1])
+    from ..notation.text import iter_records
+
+    return iter_records(spec[1], spec[2])
+
+
+def _add_stream(site: Site, base: str, shown: str, spec: tuple, path: str) -> None:
+    """Validate one stream and write its pages; a stream that cannot be read is listed on the index."""
+    try:
+        site.add_stream(base, shown, _items(spec))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        from ..replay.files import read_error  # the reason validate gives (a folder without records, not UTF-8 …)
+
+        site.problems.append(FileProblem(path, read_error(path, exc).message))
+
+
+_WORKER_ENVS: dict = {}  # a worker's template environments and compiled templates, by templates folder
+_WORKER_TEMPLATES: dict = {}
+
+
+class _StreamResult(NamedTuple):
+    pages: list  # (rel, text) in the order written
+    rows: list  # SessionRow per session
+    slugs: list  # the session folders the stream took
+    stats: SiteStats
+    problems: list
+    hands: int
+
+
+def _stream_job(job: tuple) -> _StreamResult | None:
+    """A worker's piece of ``--jobs``: one stream validated and rendered, its pages kept for the main process."""
+    base, shown, spec, path, templates, per_file, per_sheet, restore = job
+    if spec == ("file", "-"):
+        return None  # standard input is the main process's: read there
+    writer = _Pages()
+    env = _WORKER_ENVS.get(templates)
+    if env is None:
+        env = _WORKER_ENVS[templates] = make_environment(templates)
+    site = Site(Path("."), templates, None, per_file, per_sheet, restore, writer=writer, env=env)
+    site.templates = _WORKER_TEMPLATES.setdefault(templates, {})  # compiled once per worker, not once per file
+    _add_stream(site, base, shown, spec, path)
+    return _StreamResult(writer.pages, site.rows, sorted(site.slugs), site.stats, site.problems,
+                         sum(r.hands for r in site.rows))
+
+
+def _add_streams_in_workers(site: Site, streams, jobs: int, templates) -> None:
+    """``--jobs``: the streams in worker processes, their pages written here in input order. A worker names its
+    sessions' folders as if it were alone; when one of them is taken already (two files of one name), the stream
+    is done again here, so the site is the same as with one process."""
+    from ..replay.pool import ordered_map
+
+    job_of: dict[int, tuple] = {}  # the jobs read ahead, by their place in the input
+
+    def jobs_in() -> Iterator[tuple]:
+        for k, (base, shown, spec, path) in enumerate(streams):
+            job_of[k] = (base, shown, spec, path)
+            yield base, shown, spec, path, templates, site.hands_per_file, site.hands_per_sheet, site.restore
+
+    for k, r in enumerate(ordered_map(_stream_job, jobs_in(), jobs, preload=("jojotte_records.report.site",))):
+        base, shown, spec, path = job_of.pop(k)
+        if r is None or any(s in site.slugs for s in r.slugs):
+            _add_stream(site, base, shown, spec, path)
+            continue
+        site.slugs.update(r.slugs)
+        for rel, text in r.pages:
+            site.writer.write(rel, text)
+        site.rows.extend(r.rows)
+        site.problems.extend(r.problems)
+        site.stats.merge(r.stats)
+        if site.on_hand is not None:
+            for _ in range(r.hands):
+                site.on_hand(None)

@@ -1,7 +1,7 @@
 """What the report pages of every game share: where an issue points and its rule's text (`issue_view`), the
 index's row of a session (`SessionRow`), and the batching of a session's hand pages into files (`HandFiles`).
 
-`report` (Jo-Jotte's pages and the site) and `report_events` (Pitch's and Baloot's pages) both build on it.
+`session` (the one builder), `jojotte_pages` and `event_pages` (the view hooks) and `site` build on it.
 """
 
 from __future__ import annotations
@@ -11,7 +11,11 @@ from functools import lru_cache
 from importlib import resources
 from typing import NamedTuple
 
+from markupsafe import Markup, escape
+
+from ..cards import card_symbol_name, parse_card, suit_of
 from ..errors import Issue
+from ..notation.dd_comment import dd_alternatives, dd_fields
 
 
 class IssueView(NamedTuple):
@@ -59,6 +63,124 @@ def rule_texts() -> dict[str, dict[str, str]]:
 
 
 _NOTATION_TEXT = "The record cannot be read at this point; docs/notation.md gives the grammar."
+
+
+def wins(who: str, what: str = "") -> str:
+    """``who wins`` or, for a side named by its players (``Nora and Sam``), ``who win``; ``what`` follows.
+
+    >>> wins("Nora and Sam", "the session")
+    'Nora and Sam win the session'
+    >>> wins("Eve")
+    'Eve wins'
+    """
+    verb = "win" if " and " in who or " & " in who else "wins"
+    return f"{who} {verb}" + (f" {what}" if what else "")
+
+
+class RestoreRow(NamedTuple):
+    column: str  # a column of the sheet (a player, or a side)
+    restored: str  # what the hand writes there had the best legal card been played: "below 115, above 140"
+    written: str  # what the table wrote: "below 115, above 140", "" when the record has no written score
+
+
+class RestoreView(NamedTuple):
+    """What a hand with an illegal card would have scored had the best legal card been played there (the
+    figure of ``jojotte validate --restore``), beside the score written at the table; drawn on the dispute's
+    hand page when the report is asked for it (``jojotte report --restore``)."""
+
+    text: str  # "trick 2, card 2: had Daniel played KS instead of 7D (best play afterwards)"
+    possible: bool  # False: the solver cannot see the position (``text`` says why)
+    rows: tuple[RestoreRow, ...]
+    outcome: str  # "Daniel wins the hand", "made (bidders 40 points with best play)"
+
+
+def _figures(fig: dict | None) -> str:
+    if fig is None:
+        return ""
+    return ", ".join(f"{k} {v}" for k, v in fig.items() if v) or "nothing"
+
+
+def restore_view(item: dict) -> RestoreView:
+    """The view of one hand's restoration (`analyze.restore.restore_hand`'s dict, as ``validate --restore --json``
+    writes it)."""
+    r = item.get("restored")
+    written = item.get("as_written") or {}
+    if r is None:
+        return RestoreView(f"not possible: {item.get('reason', '')}", False, (), "")
+    score = r["score"]
+    if item.get("event"):  # the hand's points per column, and whether the contract is made
+        rows = tuple(RestoreRow(c, str(n), "" if written.get(c) is None else str(written[c]))
+                     for c, n in score["delta"].items())
+        made = score.get("made")
+        outcome = ("" if made is None else "made " if made else "not made ") + f"({r['value_of']} {r['value']} points with best play)"
+        return RestoreView(r["text"], True, rows, outcome)
+    rows = tuple(RestoreRow(n, f"{_figures({k: score[n][k] for k in ('below', 'above')})} (trick score {score[n]['trick_points']})",
+                            _figures(written.get(n))) for n in score if n not in ("winner", "held_aside"))
+    outcome = wins(score["winner"], "the hand") if score["winner"] else "equal totals"
+    return RestoreView(r["text"], True, rows, outcome)
+
+
+class AltBar(NamedTuple):
+    """One legal card of a player's choice and the forced value after it (``alts=`` of its ``[%dd …]`` comment)."""
+
+    card: str  # as written in the comment: KS, QS+jo
+    html: Markup  # the card with its suit symbol
+    value: int  # the forced value after it, on the scale of eval
+    width: float  # the bar's length, in per cent of the chart's width
+    played: bool
+    best: bool
+    marks: str  # "played", "best", "played, best": the marks in words (the chart reads without colour)
+    css: str  # "alt", plus "played" and "best"
+
+
+class AltsView(NamedTuple):
+    """The analysis board of one card: every legal card the player had and what each was worth, as a small
+    horizontal bar chart under the trick (in the manner of lichess's, offline: HTML and CSS, no script)."""
+
+    seat: str  # who chose
+    played: str  # the card played
+    sense: str  # whose value: "A minus B", "A-C", "N+S-E+W"
+    bars: tuple[AltBar, ...]
+    label: str  # the chart's title in words
+
+
+_SYMBOL_ENTITIES = {"♠": "&spades;", "♥": "&hearts;", "♦": "&diams;", "♣": "&clubs;"}
+
+
+def _alt_html(card: str) -> Markup:
+    base, plus, word = card.partition("+")
+    try:
+        code = parse_card(base)
+        text, color = card_symbol_name(code), "red" if suit_of(code) in (1, 2) else "black"
+    except (KeyError, ValueError, IndexError):  # a card this pack does not name (a joker): as written
+        text, color = base, "black"
+    out = str(escape(text))
+    for k, v in _SYMBOL_ENTITIES.items():
+        out = out.replace(k, v)
+    return Markup('<span class="card {}">{}</span>{}').format(color, Markup(out), f" {word}" if plus else "")
+
+
+def alts_view(comments, played: str, seat: str) -> AltsView | None:
+    """The bar chart of a card's ``alts=`` field (`notation.dd_comment.dd_alternatives`), None without one. The bars
+    start at the lowest value (or 0) and end at the highest; the best cards are the comment's ``best=``."""
+    alts = dd_alternatives(comments)
+    if not alts:
+        return None
+    fields = dd_fields(comments)
+    best = {b.partition("+")[0] for b in ((fields[2] or "") if fields else "").split(",") if b}
+    sense = (fields[4] if fields else None) or "A minus B"
+    values = [v for _, v in alts]
+    lo, hi = min(min(values), 0), max(max(values), 0)
+    span = max(hi - lo, 1)
+    bars = []
+    for card, value in alts:
+        base = card.partition("+")[0]
+        is_played, is_best = base == played, base in best
+        marks = ", ".join(m for m, on in (("played", is_played), ("best", is_best)) if on)
+        bars.append(AltBar(card, _alt_html(card), value, max(round(100 * (value - lo) / span, 1), 1.0), is_played,
+                           is_best, marks, "alt" + (" played" if is_played else "") + (" best" if is_best else "")))
+    label = f"What each card {seat} could play was worth: the forced value after it ({sense})"
+    return AltsView(seat, played, sense, tuple(bars), label)
 
 
 # --- where an issue points ------------------------------------------------------------------------------
