@@ -72,7 +72,13 @@ def _mutate_line(line: str, rng: random.Random) -> str:
     words = line.split(" ")
     key = words[0]
     cards = [i for i, w in enumerate(words) if w.rstrip(",;") in CARDS]
-    what = rng.choice(("card", "unknown", "winner", "announce", "call", "score", "drop"))
+    what = rng.choice(("card", "unknown", "winner", "announce", "call", "score", "drop", "number", "keyword"))
+    if what == "number" and len(words) > 1 and words[1].rstrip(":").isdigit():
+        # a line written under another trick or round than its own (issue 15: a consistency finding)
+        words[1] = str(int(words[1].rstrip(":")) + rng.choice((-1, 1))) + (":" if words[1].endswith(":") else "")
+        return " ".join(words)
+    if what == "keyword":
+        return rng.choice(("shuffled", "trickk")) + line[len(key):]
     if what in ("card", "unknown", "announce") and cards:
         i = rng.choice(cards)
         tail = words[i][2:]

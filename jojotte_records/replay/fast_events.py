@@ -43,8 +43,11 @@ class EventFast:
         acts: list[Action] = []
         kernel = self.kernel
         seat_of, card_of = self.seat_of, self.card_of
+        keywords, check_number = rules.line_keywords, rules.check_number
         for line in hand.lines:
             keyword, number = line.keyword, line.number
+            if keyword not in keywords:  # an unknown line: the explaining path says so
+                return None
             if keyword == "trick" and kernel is not None and number >= 0:
                 plays = []
                 for item in line.items:
@@ -73,8 +76,8 @@ class EventFast:
                 if a.seat == CHANCE:
                     chance.append(a)
                     continue
-                if check(s, a) is not None:
-                    return None
+                if check(s, a) is not None or check_number(s, keyword, number, a, item.words) is not None:
+                    return None  # illegal, or written under another number than its own (noted by the explaining path)
                 s = advance(s, a)
                 acts.append(a)
             if chance:
