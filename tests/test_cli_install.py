@@ -44,7 +44,11 @@ def test_python_dash_m_runs_the_command():
     assert "4 hand(s), ok" in out.stdout
 
 
-def test_shell_completion_is_offered_and_prints_a_bash_script():
+def test_shell_completion_is_offered_and_prints_a_bash_script(monkeypatch):
+    import typer.completion
+
+    # the shell is found from the process's parents, which a run in the background has not got: say it is bash
+    monkeypatch.setattr(typer.completion, "_get_shell_name", lambda: "bash")
     help_text = runner.invoke(app, ["--help"]).output
     assert "--install-completion" in help_text and "--show-completion" in help_text
     result = runner.invoke(app, ["--show-completion", "bash"], prog_name="jojotte")
