@@ -163,3 +163,23 @@ def test_what_if_command_for_baloot():
     assert "TC then best play" in got.output and "NS" in got.output
     bad = CliRunner().invoke(app, ["analyze", path, "--hand", "1", "--at", "2.2", "--play", "QS"])
     assert bad.exit_code != 0 and "BAL-PLAY-5" in bad.output
+
+
+@pytest.mark.parametrize("game,hands,seed,left", GAMES)
+def test_one_table_for_every_position_keeps_each_value_the_best_of_its_children(game, hands, seed, left):
+    """One solver (its table of bounds and transitions kept, as `analyze` keeps it for every card of a hand) walked
+    down a random line: at each position the value is the max (min) of its children's values by the same solver,
+    and equals the plain minimax (relative-rank keys and remembered bounds change nothing)."""
+    rng = random.Random(seed)
+    checked = 0
+    for rules, s, side_of, team, view in endings(game, hands, seed + 200, left):
+        solver = Solver(view)
+        while not rules.is_terminal(s):
+            plays = [a for a in rules.legal_actions(s) if a.kind == "play"]
+            children = [solver.value(rules.apply(s, a)) for a in plays]
+            here = solver.value(s)
+            assert here == (max(children) if side_of(rules.current_player(s)) == 0 else min(children))
+            assert here == brute(rules, game, s, side_of, team)
+            s = rules.apply(s, rng.choice(plays))
+            checked += 1
+    assert checked >= 20
