@@ -2,20 +2,17 @@
 
 Once at most `ENDGAME_CARDS` cards are left in the players' hands, every card is known to a recorder of the
 whole deal, and the rest of the hand is a game of perfect information between the two teams. `solve_ending`
-computes, by minimax over the rules core's own legal plays and transitions (`legal_actions`, ``advance``; no rule
+computes, by the one solver (`solver.Solver`, over the rules core's own legal plays and transitions; no rule
 is written again here), the card points the declaring team takes from that point on with best play by both
 teams; `analyze_ending` gives each card played from that point its cost for its team (the forced value
 before minus after, from the team's side) and marks it: ``inaccuracy`` (costs card points), ``mistake`` (10
-card points or more: a game point after the conversion). Positions are remembered by the cards still held,
-the trick in progress, whether its lead was an Ekka and who is to play, which is all the future of the play
-depends on.
+card points or more: a game point after the conversion), and writes after it the value of every legal card the
+player had (``alts``).
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
-
-from ..rules.base import Action
 
 ENDGAME_CARDS = 16  # from the fifth trick: four tricks of four cards
 MISTAKE = 10  # card points: one game point once converted (BAL-SCORE-3)
@@ -31,6 +28,7 @@ class EndingCard(NamedTuple):
     best: tuple[int, ...]  # the cards that keep the forced value
     cost: int  # card points the card gave away, for its team
     marks: tuple[str, ...]
+    alts: tuple[tuple[int, str, int], ...] = ()  # every legal card (card, word) and the value after it (as ``after``)
 
 
 class EndingAnalysis(NamedTuple):
@@ -40,37 +38,19 @@ class EndingAnalysis(NamedTuple):
     cards: tuple[EndingCard, ...]
 
 
-def _plays(rules, state) -> list[Action]:
-    """The cards the player to act may play, each with the words that may go with it: an Ekka changes what the others
-    must play (BAL-EKKA), so a card led with and without it are two moves."""
-    return [a for a in rules.legal_actions(state) if a.kind == "play"]
+def solve_ending(rules, state, team: int, solver=None) -> int:
+    """The card points ``team`` (the declaring team) takes from ``state`` to the end of the hand with best play by
+    both teams: the one solver (`solver.Solver` over `solver.BalootView`); ``solver``: one to reuse."""
+    if solver is None:
+        solver = _solver(rules, state)
+    assert solver.view.team == team, "the values are the declaring team's"
+    return solver.rest(state)
 
 
-def _key(rules, s) -> tuple:
-    """What the rest of the play depends on: the cards held, the trick so far, whether its lead was an Ekka, and
-    who is to play (with the same cards left, another trick winner leads the next trick)."""
-    return s.hands, s.trick, getattr(s, "ekka", False), rules.current_player(s)
+def _solver(rules, state):
+    from .solver import BalootView, Solver
 
-
-def solve_ending(rules, state, team: int, memo: dict | None = None) -> int:
-    """The card points ``team`` takes from ``state`` to the end of the hand with best play by both teams."""
-    memo = {} if memo is None else memo
-    return _value(rules, state, team, memo)
-
-
-def _value(rules, s, team: int, memo: dict) -> int:
-    if rules.is_terminal(s):
-        return 0
-    key = _key(rules, s)
-    got = memo.get(key)
-    if got is not None:
-        return got
-    mover = key[3]
-    base = s.points[team]
-    values = [_value(rules, n, team, memo) + n.points[team] - base for n in (rules.advance(s, a) for a in _plays(rules, s))]
-    best = max(values) if mover % 2 == team else min(values)
-    memo[key] = best
-    return best
+    return Solver(BalootView(rules, state))
 
 
 def ending_start(rules, state) -> bool:
@@ -92,26 +72,26 @@ def analyze_ending(rules, verdict) -> EndingAnalysis | None:
         k += 1
     if k >= len(actions) or not ending_start(rules, s):
         return None
-    memo: dict = {}
+    solver = _solver(rules, s)
     start_trick = s.tricks_done + 1
-    value = solve_ending(rules, s, team, memo)
+    value = solver.rest(s)
     cards = []
     for a in actions[k:]:
         if a.kind != "play":
             s = rules.advance(s, a)
             continue
-        options = {}
         base = s.points[team]
-        for o in _plays(rules, s):
-            n = rules.advance(s, o)
-            options[(o.card, o.announce)] = solve_ending(rules, n, team, memo) + n.points[team] - base
+        # every legal card (with its word: an Ekka changes what the others must play, BAL-EKKA) and its value
+        options = {(o.card, o.announce): v - base for o, v in solver.options(s)}
         before = max(options.values()) if a.seat % 2 == team else min(options.values())
         nxt = rules.advance(s, a)
-        after = options.get((a.card, a.announce), solve_ending(rules, nxt, team, memo) + nxt.points[team] - base)
+        after = options.get((a.card, a.announce), solver.value(nxt) - base)
         cost = before - after if a.seat % 2 == team else after - before
         best = tuple(sorted({c for (c, _), v in options.items() if v == before}))
         marks = ("inaccuracy",) if 0 < cost < MISTAKE else ("mistake",) if cost >= MISTAKE else ()
-        cards.append(EndingCard(s.tricks_done + 1, len(s.trick) + 1, a.seat, a.card, before, after, best, cost, marks))
+        alts = tuple((c, w, v) for (c, w), v in options.items())
+        cards.append(EndingCard(s.tricks_done + 1, len(s.trick) + 1, a.seat, a.card, before, after, best, cost, marks,
+                                alts))
         s = nxt
     return EndingAnalysis(start_trick, team, value, tuple(cards))
 
@@ -138,7 +118,9 @@ def annotate_ending(hand, analysis: EndingAnalysis):
             if is_card:
                 place += 1
             if c is not None:
-                text = format_dd_comment(c.after, c.cost, [card_name(b) for b in c.best], c.marks[0] if c.marks else "", team)
+                alts = [(card_name(x) + (f"+{w}" if w else ""), v) for x, w, v in c.alts]
+                text = format_dd_comment(c.after, c.cost, [card_name(b) for b in c.best], c.marks[0] if c.marks else "",
+                                         team, alts)
                 item = EventItem(item.label, item.words, item.line, item.column, without_dd(item.comments) + (text,))
             items.append(item)
         lines.append(line._replace(items=tuple(items)))

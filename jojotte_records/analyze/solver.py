@@ -64,6 +64,10 @@ class GameView:
         """The least and the most the maximising side's score can still change by, to the end."""
         raise NotImplementedError
 
+    def final(self, s) -> int:
+        """What a finished hand adds to the score (0: the score is all; an outcome view: the outcome)."""
+        return 0
+
     def key(self, s) -> tuple:
         raise NotImplementedError
 
@@ -236,7 +240,8 @@ class Solver:
         on four-player deals: measured)."""
         view, rules = self.view, self.rules
         if rules.is_terminal(s):
-            return Node(0, 0, True, [])
+            f = view.final(s)
+            return Node(f, f, True, [])
         lo, hi = view.bounds(s)
         maximise = view.side_of(rules.current_player(s)) == 0
         acts = self._gen(s)
@@ -339,7 +344,7 @@ class Solver:
     def rest(self, s, guess: int | None = None) -> int:
         """The exact score the maximising side adds from ``s`` to the end (MTD(f))."""
         if self.rules.is_terminal(s):
-            return 0
+            return self.view.final(s)
         lower, upper = self.view.bounds(s)
         if guess is not None and lower < guess <= upper:  # a null window at the guess first (MTD(f)'s step)
             g = self.search(s, guess - 1, guess)
@@ -543,6 +548,25 @@ class JojotteSidesView(GameView):
         if card is not None:
             return trick_winner((*s.trick, card), self.trump)
         return (s.leader + trick_winner(s.trick, self.trump)) % 4  # play goes round the table (JJ4P-PLAY)
+
+
+class JojotteOutcomeView(JojotteSidesView):
+    """Four-player Jo-Jotte in partnerships: who wins the hand (``score_hand``: the contract, melds and trick score,
+    JJ4P-SCORE), 1 when North-South can force it, 0 equal totals, -1 when East-West can. The score so far counts
+    for nothing until the end (`final`), so the key holds what is taken so far."""
+
+    def score(self, s) -> int:
+        return 0
+
+    def bounds(self, s) -> tuple[int, int]:
+        return -1, 1
+
+    def final(self, s) -> int:
+        w = self.rules.score_hand(s).winner
+        return 0 if w < 0 else (1 if w % 2 == 0 else -1)
+
+    def key(self, s) -> tuple:
+        return s.hands, s.leader, s.trick, s.jo, s.card_pts, s.won
 
 
 class PitchView(GameView):
