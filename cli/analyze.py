@@ -56,15 +56,19 @@ def analyze(
     hand: Annotated[int | None, typer.Option("--hand", help="What-if: the hand number.")] = None,
     at: Annotated[str | None, typer.Option("--at", help="What-if: TRICK.CARD, e.g. 3.2.")] = None,
     play: Annotated[str | None, typer.Option("--play", help="What-if: the card to play there (\"KH jo\" with a word).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for the hands (0: every core); "
+                                      "the same output as one.")] = 1,
 ) -> None:
     if hand is not None or at is not None or play is not None:
         if hand is None or at is None or play is None or len(paths) != 1:
             fail("the what-if needs one FILE, --hand, --at and --play")
         _what_if(paths[0], hand, at, play, json_out)
         return
+    if jobs < 0:
+        fail("--jobs must be 0 (every core) or a positive number")
     results = []
     with progress("analysing hands") as advance:
-        for r in analyze_paths(paths, on_hand=lambda h: advance(1)):
+        for r in analyze_paths(paths, on_hand=lambda h: advance(1), jobs=jobs):
             results.append(r)
             if not json_out:
                 _print_file(r)
@@ -93,14 +97,16 @@ def _print_file(r) -> None:
                 continue
             if h.ending is not None:  # Baloot: the last tricks
                 e = h.ending
-                team = ("N-S", "W-E")[e.team]
+                team = e.label.replace("+", "-") or ("N-S", "W-E")[e.team]
                 costs = {t: sum(c.cost for c in e.cards if c.seat % 2 == t) for t in (0, 1)}
-                echo(f"{where}: analysed {h.note}: with best play the declarers ({team}) take {e.value} card points "
-                           f"from there; cost N-S {costs[0]}, W-E {costs[1]}")
+                who = "declarers" if e.unit == "card points" else "bidders"
+                names = [("N-S", "W-E")[t] if e.unit == "card points" else ("N-S", "E-W")[t] for t in (0, 1)]
+                echo(f"{where}: analysed {h.note}: with best play the {who} ({team}) take {e.value} {e.unit} "
+                           f"from there; cost {names[0]} {costs[0]}, {names[1]} {costs[1]}")
                 for c in e.cards:
                     if c.marks:
                         echo(f"  trick {c.trick}, card {c.index}: {s.names[c.seat]} played {card_name(c.card)}: costs "
-                                   f"{c.cost} card points ({c.marks[0]}); best {' or '.join(card_name(b) for b in c.best)}")
+                                   f"{c.cost} {e.unit[:-1] if c.cost == 1 else e.unit} ({c.marks[0]}); best {' or '.join(card_name(b) for b in c.best)}")
                 continue
             v = h.start
             names = h.labels(s.names)  # the two players (declarer and active defender in three-player forms), or sides

@@ -804,3 +804,21 @@ def test_four_player_alts_are_each_legal_cards_minimax(tmp_path):
                     assert alts[played] == int(parse_dd_comment(p.comments[-1])["eval"])
                     n += 1
     assert n == 64
+
+
+def test_analyze_jobs_gives_the_same_output_as_one_process(tmp_path):
+    """``analyze --jobs 2`` (issue 14 item 4): the hands fanned out to two worker processes, the printed analysis,
+    the JSON document and the annotated records the same byte for byte as with one process."""
+    files = [str(EXAMPLES / n) for n in ("spec-rubber.jjt", "four-partners.jjt", "baloot-match.jjt")]
+    files.append(str(EXAMPLES / "disputes"))
+    outs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"annotated-{jobs}.jjt"
+        text = runner.invoke(app, ["analyze", *files, "--jobs", jobs, "--out", str(out)])
+        doc = runner.invoke(app, ["analyze", *files, "--jobs", jobs, "--json"])
+        assert text.exit_code == doc.exit_code == 0, text.output
+        outs[jobs] = (text.output, doc.output, out.read_bytes())
+    assert outs["1"] == outs["2"]
+    assert json.loads(outs["1"][1])["summary"]["files"] > 3  # the folder's files too
+    bad = runner.invoke(app, ["analyze", files[0], "--jobs", "-1"])
+    assert bad.exit_code == 2 and "--jobs" in bad.output

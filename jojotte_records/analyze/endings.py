@@ -36,6 +36,8 @@ class EndingAnalysis(NamedTuple):
     team: int  # the declaring team (0: N-S, 1: W-E); values are its card points
     value: int  # its forced card points from the start to the end
     cards: tuple[EndingCard, ...]
+    label: str = ""  # the team's seats, "N+S"
+    unit: str = "card points"  # what the values count (Pitch: "points")
 
 
 def solve_ending(rules, state, team: int, solver=None) -> int:
@@ -73,27 +75,60 @@ def analyze_ending(rules, verdict) -> EndingAnalysis | None:
     if k >= len(actions) or not ending_start(rules, s):
         return None
     solver = _solver(rules, s)
-    start_trick = s.tricks_done + 1
-    value = solver.rest(s)
+    cards = _judge(rules, solver, s, actions[k:], MISTAKE, lambda x: x.tricks_done)
+    return EndingAnalysis(s.tricks_done + 1, team, solver.rest(s), tuple(cards), _label(rules, team))
+
+
+def analyze_pitch(rules, verdict) -> EndingAnalysis | None:
+    """A replayed four-handed Pitch hand from its first lead (after the refill and burn), card by card: the values
+    are the points of the bidding side (`solver.PitchView`: high, low, jack, off-jack, jokers, game, PIT-PTS); every
+    point a card gives away is a mistake (a point of the game). None without a card play; five-handed Pitch (its
+    sides are not fixed by the seats) is not analysed."""
+    from .solver import PitchView, Solver
+
+    actions = list(verdict.actions)
+    if rules.seats != 4 or verdict.state is None or not any(a.kind == "play" for a in actions):
+        return None
+    s = rules.initial_state(verdict.record.dealer, None)
+    k = 0
+    while not (s.phase == "play" and actions[k].kind == "play"):
+        s, k = rules.advance(s, actions[k]), k + 1
+    solver = Solver(PitchView(rules, s))
+    team = rules.bidding_seats(s)[0] % 2
+    cards = _judge(rules, solver, s, actions[k:], 1, lambda x: len(rules.tricks(x)))
+    return EndingAnalysis(1, team, solver.rest(s), tuple(cards), _label(rules, team), "points")
+
+
+def _label(rules, team: int) -> str:
+    return "+".join(rules.seat_labels[x] for x in range(4) if x % 2 == team)
+
+
+def _judge(rules, solver, s, actions, mistake: int, tricks_done) -> list[EndingCard]:
+    """Each card of ``actions`` from ``s``: its value before and after for the maximising team (the points it takes
+    from that card to the end), the best cards, its cost for its team, its marks, every legal card's value."""
+    view = solver.view
     cards = []
-    for a in actions[k:]:
+    for a in actions:
         if a.kind != "play":
             s = rules.advance(s, a)
             continue
-        base = s.points[team]
+        if rules.is_terminal(s):
+            break
+        base = view.score(s)
         # every legal card (with its word: an Ekka changes what the others must play, BAL-EKKA) and its value
         options = {(o.card, o.announce): v - base for o, v in solver.options(s)}
-        before = max(options.values()) if a.seat % 2 == team else min(options.values())
+        own = view.side_of(a.seat) == 0
+        before = max(options.values()) if own else min(options.values())
         nxt = rules.advance(s, a)
         after = options.get((a.card, a.announce), solver.value(nxt) - base)
-        cost = before - after if a.seat % 2 == team else after - before
+        cost = before - after if own else after - before
         best = tuple(sorted({c for (c, _), v in options.items() if v == before}))
-        marks = ("inaccuracy",) if 0 < cost < MISTAKE else ("mistake",) if cost >= MISTAKE else ()
+        marks = ("inaccuracy",) if 0 < cost < mistake else ("mistake",) if cost >= mistake else ()
         alts = tuple((c, w, v) for (c, w), v in options.items())
-        cards.append(EndingCard(s.tricks_done + 1, len(s.trick) + 1, a.seat, a.card, before, after, best, cost, marks,
+        cards.append(EndingCard(tricks_done(s) + 1, len(s.trick) + 1, a.seat, a.card, before, after, best, cost, marks,
                                 alts))
         s = nxt
-    return EndingAnalysis(start_trick, team, value, tuple(cards))
+    return cards
 
 
 def annotate_ending(hand, analysis: EndingAnalysis):
@@ -104,7 +139,7 @@ def annotate_ending(hand, analysis: EndingAnalysis):
     from ..notation.model import EventItem
 
     by_place = {(c.trick, c.index): c for c in analysis.cards}
-    team = ("N+S", "W+E")[analysis.team]
+    team = analysis.label or ("N+S", "W+E")[analysis.team]
     lines = []
     for line in hand.lines:
         if line.keyword != "trick" or line.number < analysis.start_trick:

@@ -1760,6 +1760,16 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
             return HandAnalysis(verdict.number, verdict.record, (), f"the play stops before {LAST} cards remain")
         return HandAnalysis(verdict.number, annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
                             f"from trick {ending.start_trick} ({LAST} cards left)", ending)
+    if rules.name == "pitch":  # from the first lead (after the refill and burn), the one solver
+        from .endings import analyze_pitch, annotate_ending
+
+        if verdict.issues:
+            return HandAnalysis(verdict.number, verdict.record, (), "the hand has findings; its play is not analysed")
+        ending = analyze_pitch(rules, verdict)
+        if ending is None:
+            return HandAnalysis(verdict.number, verdict.record, (), "no card play to analyse (or five-handed Pitch)")
+        return HandAnalysis(verdict.number, annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
+                            "from the first lead", ending)
     if isinstance(rules, JojotteRules) and type(rules).seats == 4 and rules.trick_size == 4:
         try:  # four players in partnerships: the last tricks, exactly
             cards, note = analyze_partnership(verdict, rules)
@@ -1783,34 +1793,71 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
     return HandAnalysis(verdict.number, annotate_hand(verdict.record, cards, sides), tuple(cards), None, value, seats)
 
 
-def analyze_paths(paths, on_hand=None):
+def analyze_paths(paths, on_hand=None, jobs: int = 1):
     """Analyse every hand of the record files and folders ``paths``; yields a `FileAnalysis` per file.
 
-    ``on_hand(analysis)`` is called after each hand (progress).
+    ``on_hand(analysis)`` is called after each hand (progress). ``jobs``: the hands are fanned out to that many
+    worker processes (`replay.pool.ordered_map`; 0: every core), the results taken in the input's order, so the
+    analysis is the same as with one process.
     """
     from ..games import player_names
     from ..replay.files import check_paths
+    from ..replay.pool import ordered_map
 
-    for result in check_paths(paths, keep_hands=True):
-        sessions = []
-        for summary, verdicts in result.sessions:
-            rules = rules_for(summary.header)
-            hands = []
-            for v in verdicts:
-                h = analyze_verdict(v, rules)
-                hands.append(h)
-                if on_hand is not None:
-                    on_hand(h)
+    files: dict[int, object] = {}
+
+    def items():  # every hand to analyse, and a mark where a file or a session starts (passed through as it is)
+        for i, result in enumerate(check_paths(paths, keep_hands=True)):
+            files[i] = result
+            yield ("file", i)
+            for summary, verdicts in result.sessions:
+                rules = rules_for(summary.header)
+                yield ("session", rules)
+                for v in verdicts:
+                    yield (v, rules)
+        yield ("file", -1)
+
+    current, sessions, hands, header = None, [], [], None
+
+    def session_done():
+        if header is not None:
+            summary, rules = header
             labels = summary.seat_labels or rules.seat_labels
             sessions.append(SessionAnalysis(summary.header, labels, player_names(summary.header, labels), tuple(hands)))
-        yield FileAnalysis(result.source, tuple(sessions), result.read_error)
+
+    summaries = None
+    for got in ordered_map(_analyze_item, items(), jobs, preload=("jojotte_records.analyze.jojotte",)):
+        if isinstance(got, HandAnalysis):
+            hands.append(got)
+            if on_hand is not None:
+                on_hand(got)
+        elif got[0] == "session":
+            session_done()
+            header, hands = (next(summaries), got[1]), []
+        else:  # a file starts (or the input ends): the file before is complete
+            session_done()
+            if current is not None:
+                yield FileAnalysis(current.source, tuple(sessions), current.read_error)
+            if got[1] < 0:
+                return
+            current = files.pop(got[1])
+            summaries = (summary for summary, _ in current.sessions)
+            sessions, hands, header = [], [], None
+
+
+def _analyze_item(item):
+    """One piece of `analyze_paths`: a hand's analysis, or a mark passed through."""
+    if isinstance(item[0], str):
+        return item
+    return analyze_verdict(*item)
 
 
 def hand_json(h: HandAnalysis, labels: tuple[str, ...]) -> dict:
     doc = {"hand": h.number, "analysed": h.reason is None, "reason": h.reason}
     if h.ending is not None:  # Baloot: the declaring team's card points over the last tricks
         e = h.ending
-        doc.update({"from": h.note, "team": ("NS", "WE")[e.team], "card_points": e.value,
+        doc.update({"from": h.note, "team": e.label.replace("+", "") or ("NS", "WE")[e.team],
+                    ("card_points" if e.unit == "card points" else "points"): e.value,
                     "cards": [{"trick": c.trick, "card": c.index, "seat": labels[c.seat], "played": card_name(c.card),
                                "before": c.before, "after": c.after, "cost": c.cost,
                                "best": [card_name(b) for b in c.best], "marks": list(c.marks)} for c in e.cards]})
