@@ -1,4 +1,4 @@
-"""``jojotte analyze``: double-dummy analysis of two-player hands, and the what-if of a dispute."""
+"""``jojotte analyze``: double-dummy analysis of the hands of every game, and the what-if of a dispute."""
 
 from __future__ import annotations
 
@@ -22,7 +22,12 @@ bidder) and the active defender; their comments say whose value eval is (vs=A-C)
 in partnerships (jojotte-4p) are analysed exactly from the point where 16 cards remain, for the
 sides (vs=N+S-E+W), and the output says where the analysis starts. Baloot hands are analysed
 exactly over their last four tricks (16 cards): eval is the card points the declaring team can
-force from that card on (vs=N+S or vs=W+E); a mistake costs 10 card points or more.
+force from that card on (vs=N+S or vs=W+E); a mistake costs 10 card points or more. Four-handed
+Pitch hands are analysed from the first lead: eval is the points of the bidding side from that card
+on; every point given away is a mistake.
+
+After each card, alts= gives the value (on the scale of eval) of every legal card the player had.
+--jobs N analyses the hands in N worker processes (0: every core), with the same output as one.
 
 --out writes the records annotated with {[%dd eval=… cost=… best=… mark=…]} after each card
 (eval: the forced value of the whole hand after the card, A minus B: the trick-score difference,
@@ -143,49 +148,11 @@ def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
         fail(str(e), 1)
     except ValueError as e:  # --at or --play cannot be read: a usage error
         fail(str(e), 2)
-    if hasattr(result, "sub"):  # Baloot, Pitch: the hand's points by column
-        _event_what_if(result, hand, at, play, names, json_out)
-        return
-    score = result.score
     if json_out:
-        def sc(s):
-            return {names[i]: {"trick_points": s.trick_points[i], "total": s.total[i], "below": s.below(i), "above": s.above(i)}
-                    for i in (0, 1)} | {"winner": names[s.winner] if s.winner >= 0 else None, "held_aside": s.held_aside}
-        doc = {"hand": hand, "at": at, "play": play, "line": [card_name(a.card) + (f" {a.announce}" if a.announce else "")
-                                                               for a in result.line],
-               "score": sc(score), "as_played": sc(result.actual) if result.actual else None}
-        dump_json(doc, sys.stdout)
+        dump_json(result.document(hand, at, play, names), sys.stdout)
         return
-    echo(f"hand {hand}, {at}: {play} then best play: " + _score_text(score, names))
-    if result.actual is not None:
-        echo("as played: " + _score_text(result.actual, names))
-
-
-def _event_what_if(result, hand: int, at: str, play: str, names, json_out: bool) -> None:
-    cols = result.columns
-    line = [card_name(a.card) + (f" {a.announce}" if a.announce else "") if a.kind == "play" else a.kind
-            for a in result.sub.line]
-    made = getattr(result.score, "made", None)
-    if json_out:
-        dump_json({"hand": hand, "at": at, "play": play, "line": line, "value_of": result.team, "value": result.sub.value,
-                   "score": dict(zip(cols, result.score.delta)), "made": made,
-                   "as_played": dict(zip(cols, result.actual.delta)) if result.actual else None}, sys.stdout)
-        return
-    typer.echo(f"hand {hand}, {at}: {play} then best play: {result.team} take {result.sub.value} points; the hand scores "
-               + ", ".join(f"{c} {d}" for c, d in zip(cols, result.score.delta))
-               + ("" if made is None else f" ({'made' if made else 'not made'})"))
-    if result.actual is not None:
-        typer.echo("as played: " + ", ".join(f"{c} {d}" for c, d in zip(cols, result.actual.delta)))
-
-
-def _score_text(score, names) -> str:
-    items = []
-    for i in (0, 1):
-        parts = [f"{w} {n}" for w, n in (("below", score.below(i)), ("above", score.above(i))) if n]
-        items.append(f"{names[i]} {' '.join(parts) if parts else 'nothing'} (trick score {score.trick_points[i]})")
-    who = f"{names[score.winner]} wins the hand" if score.winner >= 0 else "equal totals"
-    aside = f", {score.held_aside} held aside" if score.held_aside else ""
-    return ", ".join(items) + f"; {who}{aside}"
+    for line in result.text(hand, at, play, names):
+        echo(line)
 
 
 def _plural(mark: str) -> str:

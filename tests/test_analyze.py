@@ -321,7 +321,8 @@ def test_analyze_json_shape():
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
     assert doc["format_version"] == 1
-    assert doc["summary"]["files"] == 2 and doc["summary"]["analysed"] == 4
+    # the 4 hands of the spec's rubber and, since issue 17, the 8 hands of the Pitch game (from the first lead)
+    assert doc["summary"]["files"] == 2 and doc["summary"]["analysed"] == 4 + 8
     hand = doc["files"][0]["sessions"][0]["hands"][0]
     assert hand["analysed"] is True and hand["reason"] is None
     assert set(hand["start"]) == {"points", "tricks", "outcome", "winner", "slam_made", "nullo_made"}
@@ -332,7 +333,8 @@ def test_analyze_json_shape():
                          "outcome_before", "outcome_after", "mark"}
     assert card["played"] == "QH" and card["cost"] == 50 and card["mark"] == "mistake"
     other = doc["files"][1]["sessions"][0]["hands"][0]
-    assert other["analysed"] is False and "Jo-Jotte forms only" in other["reason"]
+    assert other["analysed"] is True and other["from"] == "from the first lead" and other["team"] in ("NS", "EW")
+    assert 0 <= other["points"] and all(c["cost"] >= 0 for c in other["cards"])
 
 
 def test_analyze_out_writes_annotated_records(tmp_path):

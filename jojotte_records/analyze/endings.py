@@ -175,6 +175,30 @@ class EventWhatIf(NamedTuple):
     score: object  # the game's hand score of the hand so finished (``delta`` per column, ``made``)
     actual: object  # the hand's score as replayed, when it was finished
     columns: tuple[str, ...] = ()  # the score sheet's columns
+    made: bool | None = None  # Pitch: whether the bid is made (PIT-PTS); None in Baloot
+
+    def _line(self) -> list[str]:
+        from ..cards import card_name
+
+        return [card_name(a.card) + (f" {a.announce}" if a.announce else "") if a.kind == "play" else a.kind
+                for a in self.sub.line]
+
+    def document(self, hand: int, at: str, play: str, names: tuple[str, ...]) -> dict:
+        """The JSON document of ``analyze --hand N --at T.C --play CARD --json``: the hand's points by column."""
+        cols = self.columns
+        return {"hand": hand, "at": at, "play": play, "line": self._line(), "value_of": self.team,
+                "value": self.sub.value, "score": dict(zip(cols, self.score.delta)), "made": self.made,
+                "as_played": dict(zip(cols, self.actual.delta)) if self.actual else None}
+
+    def text(self, hand: int, at: str, play: str, names: tuple[str, ...]) -> list[str]:
+        """The lines ``analyze --hand N --at T.C --play CARD`` prints."""
+        made = self.made
+        out = [f"hand {hand}, {at}: {play} then best play: {self.team} take {self.sub.value} points; the hand scores "
+               + ", ".join(f"{c} {d}" for c, d in zip(self.columns, self.score.delta))
+               + ("" if made is None else f" ({'made' if made else 'not made'})")]
+        if self.actual is not None:
+            out.append("as played: " + ", ".join(f"{c} {d}" for c, d in zip(self.columns, self.actual.delta)))
+        return out
 
     def as_json(self, rules, names: tuple[str, ...]) -> dict:
         from ..cards import card_name
@@ -233,8 +257,9 @@ def what_if_event(verdict, rules, trick: int, index: int, card: int | None, word
     sub = substitute(view, s, card, word)
     sheet = sheet if sheet is not None else rules.new_sheet()
     actual = verdict.score if verdict.state is not None and verdict.state.phase == "done" else None
-    return EventWhatIf(trick, index, sub.seat, _side_label(rules, view), sub, rules.hand_score(sub.end, sheet), actual,
-                       tuple(rules.sheet_labels))
+    score = rules.hand_score(sub.end, sheet)
+    return EventWhatIf(trick, index, sub.seat, _side_label(rules, view), sub, score, actual, tuple(rules.sheet_labels),
+                       score.made if rules.name == "pitch" else None)
 
 
 def faulty_card(rules, verdict):

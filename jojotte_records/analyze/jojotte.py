@@ -1445,6 +1445,33 @@ class WhatIf(NamedTuple):
     score: HandScore  # the score of the hand so finished
     actual: HandScore | None  # the score of the hand as recorded
 
+    def document(self, hand: int, at: str, play: str, names: tuple[str, ...]) -> dict:
+        """The JSON document of ``analyze --hand N --at T.C --play CARD --json``."""
+        def sc(s):
+            return {names[i]: {"trick_points": s.trick_points[i], "total": s.total[i], "below": s.below(i),
+                               "above": s.above(i)} for i in (0, 1)} | {
+                "winner": names[s.winner] if s.winner >= 0 else None, "held_aside": s.held_aside}
+        return {"hand": hand, "at": at, "play": play,
+                "line": [card_name(a.card) + (f" {a.announce}" if a.announce else "") for a in self.line],
+                "score": sc(self.score), "as_played": sc(self.actual) if self.actual else None}
+
+    def text(self, hand: int, at: str, play: str, names: tuple[str, ...]) -> list[str]:
+        """The lines ``analyze --hand N --at T.C --play CARD`` prints."""
+        out = [f"hand {hand}, {at}: {play} then best play: " + _score_text(self.score, names)]
+        if self.actual is not None:
+            out.append("as played: " + _score_text(self.actual, names))
+        return out
+
+
+def _score_text(score, names) -> str:
+    items = []
+    for i in (0, 1):
+        parts = [f"{w} {n}" for w, n in (("below", score.below(i)), ("above", score.above(i))) if n]
+        items.append(f"{names[i]} {' '.join(parts) if parts else 'nothing'} (trick score {score.trick_points[i]})")
+    who = f"{names[score.winner]} wins the hand" if score.winner >= 0 else "equal totals"
+    aside = f", {score.held_aside} held aside" if score.held_aside else ""
+    return ", ".join(items) + f"; {who}{aside}"
+
 
 def what_if(verdict, rules: JojotteRules | None, trick: int, card_index: int, card: str | int,
             announce: str = "") -> WhatIf:
