@@ -1,4 +1,4 @@
-"""``jojotte analyze``: double-dummy analysis of two-player hands, and the what-if of a dispute."""
+"""``jojotte analyze``: double-dummy analysis of the hands of every game, and the what-if of a dispute."""
 
 from __future__ import annotations
 
@@ -18,7 +18,12 @@ bidder) and the active defender; their comments say whose value eval is (vs=A-C)
 in partnerships (jojotte-4p) are analysed exactly from the point where 16 cards remain, for the
 sides (vs=N+S-E+W), and the output says where the analysis starts. Baloot hands are analysed
 exactly over their last four tricks (16 cards): eval is the card points the declaring team can
-force from that card on (vs=N+S or vs=W+E); a mistake costs 10 card points or more.
+force from that card on (vs=N+S or vs=W+E); a mistake costs 10 card points or more. Four-handed
+Pitch hands are analysed from the first lead: eval is the points of the bidding side from that card
+on; every point given away is a mistake.
+
+After each card, alts= gives the value (on the scale of eval) of every legal card the player had.
+--jobs N analyses the hands in N worker processes (0: every core), with the same output as one.
 
 --out writes the records annotated with {[%dd eval=… cost=… best=… mark=…]} after each card
 (eval: the forced value of the whole hand after the card, A minus B: the trick-score difference,
@@ -52,6 +57,8 @@ def analyze(
     hand: Annotated[int | None, typer.Option("--hand", help="What-if: the hand number.")] = None,
     at: Annotated[str | None, typer.Option("--at", help="What-if: TRICK.CARD, e.g. 3.2.")] = None,
     play: Annotated[str | None, typer.Option("--play", help="What-if: the card to play there (\"KH jo\" with a word).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for the hands (0: every core); "
+                                      "the same output as one.")] = 1,
 ) -> None:
     from jojotte_records.analyze.jojotte import analysis_json, analyze_paths, write_annotated
     from jojotte_records.games import unreadable_tags
@@ -62,9 +69,11 @@ def analyze(
             fail("the what-if needs one FILE, --hand, --at and --play")
         _what_if(paths[0], hand, at, play, json_out)
         return
+    if jobs < 0:
+        fail("--jobs must be 0 (every core) or a positive number")
     results = []
     with progress("analysing hands") as advance:
-        for r in analyze_paths(paths, on_hand=lambda h: advance(1)):
+        for r in analyze_paths(paths, on_hand=lambda h: advance(1), jobs=jobs):
             results.append(r)
             if not json_out:
                 _print_file(r)
@@ -98,14 +107,16 @@ def _print_file(r) -> None:
                 continue
             if h.ending is not None:  # Baloot: the last tricks
                 e = h.ending
-                team = ("N-S", "W-E")[e.team]
+                team = e.label.replace("+", "-") or ("N-S", "W-E")[e.team]
                 costs = {t: sum(c.cost for c in e.cards if c.seat % 2 == t) for t in (0, 1)}
-                echo(f"{where}: analysed {h.note}: with best play the declarers ({team}) take {e.value} card points "
-                           f"from there; cost N-S {costs[0]}, W-E {costs[1]}")
+                who = "declarers" if e.unit == "card points" else "bidders"
+                names = [("N-S", "W-E")[t] if e.unit == "card points" else ("N-S", "E-W")[t] for t in (0, 1)]
+                echo(f"{where}: analysed {h.note}: with best play the {who} ({team}) take {e.value} {e.unit} "
+                           f"from there; cost {names[0]} {costs[0]}, {names[1]} {costs[1]}")
                 for c in e.cards:
                     if c.marks:
                         echo(f"  trick {c.trick}, card {c.index}: {s.names[c.seat]} played {card_name(c.card)}: costs "
-                                   f"{c.cost} card points ({c.marks[0]}); best {' or '.join(card_name(b) for b in c.best)}")
+                                   f"{c.cost} {e.unit[:-1] if c.cost == 1 else e.unit} ({c.marks[0]}); best {' or '.join(card_name(b) for b in c.best)}")
                 continue
             v = h.start
             names = h.labels(s.names)  # the two players (declarer and active defender in three-player forms), or sides
@@ -132,7 +143,6 @@ def _marks(h, seat: int) -> str:
 
 def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
     from jojotte_records.analyze.jojotte import AnalysisError, what_if_file
-    from jojotte_records.cards import card_name
     from jojotte_records.replay.files import dump_json, read_error
 
     if path != "-":
@@ -146,52 +156,11 @@ def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
         fail(str(e), 1)
     except ValueError as e:  # --at or --play cannot be read: a usage error
         fail(str(e), 2)
-    if hasattr(result, "sub"):  # Baloot, Pitch: the hand's points by column
-        _event_what_if(result, hand, at, play, names, json_out)
-        return
-    score = result.score
     if json_out:
-        def sc(s):
-            return {names[i]: {"trick_points": s.trick_points[i], "total": s.total[i], "below": s.below(i), "above": s.above(i)}
-                    for i in (0, 1)} | {"winner": names[s.winner] if s.winner >= 0 else None, "held_aside": s.held_aside}
-        doc = {"hand": hand, "at": at, "play": play, "line": [card_name(a.card) + (f" {a.announce}" if a.announce else "")
-                                                               for a in result.line],
-               "score": sc(score), "as_played": sc(result.actual) if result.actual else None}
-        dump_json(doc, sys.stdout)
+        dump_json(result.document(hand, at, play, names), sys.stdout)
         return
-    echo(f"hand {hand}, {at}: {play} then best play: " + _score_text(score, names))
-    if result.actual is not None:
-        echo("as played: " + _score_text(result.actual, names))
-
-
-def _event_what_if(result, hand: int, at: str, play: str, names, json_out: bool) -> None:
-    from jojotte_records.cards import card_name
-    from jojotte_records.replay.files import dump_json
-
-    cols = result.columns
-    line = [card_name(a.card) + (f" {a.announce}" if a.announce else "") if a.kind == "play" else a.kind
-            for a in result.sub.line]
-    made = getattr(result.score, "made", None)
-    if json_out:
-        dump_json({"hand": hand, "at": at, "play": play, "line": line, "value_of": result.team, "value": result.sub.value,
-                   "score": dict(zip(cols, result.score.delta)), "made": made,
-                   "as_played": dict(zip(cols, result.actual.delta)) if result.actual else None}, sys.stdout)
-        return
-    typer.echo(f"hand {hand}, {at}: {play} then best play: {result.team} take {result.sub.value} points; the hand scores "
-               + ", ".join(f"{c} {d}" for c, d in zip(cols, result.score.delta))
-               + ("" if made is None else f" ({'made' if made else 'not made'})"))
-    if result.actual is not None:
-        typer.echo("as played: " + ", ".join(f"{c} {d}" for c, d in zip(cols, result.actual.delta)))
-
-
-def _score_text(score, names) -> str:
-    items = []
-    for i in (0, 1):
-        parts = [f"{w} {n}" for w, n in (("below", score.below(i)), ("above", score.above(i))) if n]
-        items.append(f"{names[i]} {' '.join(parts) if parts else 'nothing'} (trick score {score.trick_points[i]})")
-    who = f"{names[score.winner]} wins the hand" if score.winner >= 0 else "equal totals"
-    aside = f", {score.held_aside} held aside" if score.held_aside else ""
-    return ", ".join(items) + f"; {who}{aside}"
+    for line in result.text(hand, at, play, names):
+        echo(line)
 
 
 def _plural(mark: str) -> str:

@@ -234,7 +234,14 @@ def test_annotation_round_trip():
     cards = analyze_hand(v, RULES)
     hand = annotate_hand(v.record, cards)
     text = '[Game "jojotte"]\n[Players "Alice; Bob"]\n[FirstDealer "B"]\n\n' + write_hand(hand, ("A", "B"))
-    assert "{[%dd eval=80 cost=50 best=JH,9H,KD,QD,8S mark=mistake]}" in text
+    assert "{[%dd eval=80 cost=50 best=JH,9H,KD,QD,8S mark=mistake alts=" in text
+    # alts: every legal card Alice had and the value after it: the best cards keep the value before (80 + 50), the
+    # played QH with its Jotte is the eval (80), the same QH without the word loses the Jotte's 20 (JJ-PTS-3)
+    queen = next(c for c in cards if c.cost == 50)
+    alts = {card_name(c) + (f"+{w}" if w else ""): v for c, w, v in queen.alts}
+    assert all(alts[b] == 130 for b in ("JH", "9H", "KD", "QD", "8S"))
+    assert alts["QH+jotte"] == 80 and alts["QH"] == 60
+    assert all(v < 130 for k, v in alts.items() if k not in ("JH", "9H", "KD", "QD", "8S"))
     again = read_session(text).hands[0]
     assert [p.comments for t in again.tricks for p in t.plays] == [p.comments for t in hand.tricks for p in t.plays]
     assert write_hand(again, ("A", "B")) == write_hand(hand, ("A", "B"))
@@ -246,6 +253,34 @@ def test_annotation_round_trip():
     # and the annotated record still validates
     _, verdicts = zip(*validate_stream(iter_records(text, "a.jjt")))
     assert all(h.ok for hs in verdicts for h in hs)
+
+
+def test_two_player_alts_are_each_legal_cards_minimax():
+    """Issue 17, the analysis board: the alts of each card of simulated two-player hands over their last four tricks
+    (8 cards) are, for every legal card, the whole-hand trick-score difference A minus B after it: what is taken so
+    far plus a plain minimax of the rest (`brute_points`, from the next mover's side)."""
+    header, stream = simulate_session(hands=12, seed=5, policy="uniform")
+    checked = 0
+    for v in _verdicts([header, *stream]):
+        if v.state is None or v.state.phase != "done" or v.state.denomination == "nullo":
+            continue
+        cards = analyze_hand(v, RULES)
+        s = play_start(RULES, v.state)
+        for c in cards:
+            if sum(h.bit_count() for h in s.hands) <= 8:
+                want = {}
+                for a in RULES.legal_actions(s):
+                    if a.kind == "play":
+                        n = RULES.apply(s, a)
+                        tp = _trick_points(n)
+                        rest = 0
+                        if n.phase == PLAY:
+                            rest = brute_points(RULES, n) * (1 if RULES.current_player(n) == 0 else -1)
+                        want[(a.card, (a.announce or "").lower())] = tp[0] - tp[1] + rest
+                assert {(x, w): val for x, w, val in c.alts} == want
+                checked += 1
+            s = RULES.apply(s, Action(c.seat, "play", card=c.card, announce=c.announce))
+    assert checked >= 40
 
 
 def test_parse_point():
@@ -286,7 +321,8 @@ def test_analyze_json_shape():
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
     assert doc["format_version"] == 1
-    assert doc["summary"]["files"] == 2 and doc["summary"]["analysed"] == 4
+    # the 4 hands of the spec's rubber and, since issue 17, the 8 hands of the Pitch game (from the first lead)
+    assert doc["summary"]["files"] == 2 and doc["summary"]["analysed"] == 4 + 8
     hand = doc["files"][0]["sessions"][0]["hands"][0]
     assert hand["analysed"] is True and hand["reason"] is None
     assert set(hand["start"]) == {"points", "tricks", "outcome", "winner", "slam_made", "nullo_made"}
@@ -297,7 +333,8 @@ def test_analyze_json_shape():
                          "outcome_before", "outcome_after", "mark"}
     assert card["played"] == "QH" and card["cost"] == 50 and card["mark"] == "mistake"
     other = doc["files"][1]["sessions"][0]["hands"][0]
-    assert other["analysed"] is False and "Jo-Jotte forms only" in other["reason"]
+    assert other["analysed"] is True and other["from"] == "from the first lead" and other["team"] in ("NS", "EW")
+    assert 0 <= other["points"] and all(c["cost"] >= 0 for c in other["cards"])
 
 
 def test_analyze_out_writes_annotated_records(tmp_path):
@@ -493,7 +530,7 @@ def test_three_player_hands_are_analysed_for_the_declarer_and_the_active_defende
         assert len(h.cards) == sum(len(t.plays) for t in v.record.tricks)
         assert h.cards[0].before - h.cards[-1].after == sum(c.cost if c.seat == 0 else -c.cost for c in h.cards)
         comments = [c for t in h.record.tricks for p in t.plays for c in p.comments if c.startswith("[%dd")]
-        assert comments and all(c.endswith(f" vs={rules.seat_labels[x]}-{rules.seat_labels[y]}]") for c in comments)
+        assert comments and all(f" vs={rules.seat_labels[x]}-{rules.seat_labels[y]} alts=" in c for c in comments)
     out = tmp_path / "three.jjt"
     result = runner.invoke(app, ["analyze", str(EXAMPLES / "three-players.jjt"), "--out", str(out), "--json"])
     doc = json.loads(result.output)
@@ -623,20 +660,21 @@ def _brute_sides(rules, s) -> int:
 
 
 def test_partnership_endgame_equals_brute_force():
-    from jojotte_records.analyze.jojotte import Endgame
+    from jojotte_records.analyze.solver import JojotteSidesView, Solver
 
-    endings = _partnership_endings(8)
+    endings = [(rules, s) for rules, s in _partnership_endings(8) if s.denomination != "nullo"]
     assert len(endings) >= 4
     for rules, s in endings:
-        eg = Endgame(rules, lambda seat: seat % 2)
-        assert eg.value(s) == _brute_sides(rules, s)
+        view = JojotteSidesView(rules, s)
+        eg = Solver(view)
+        assert eg.rest(s) == _brute_sides(rules, s)
         # the value is the best of the children, for the side to move
         kids = []
         for a in rules.legal_actions(s):
             if a.kind == "play":
                 n = rules.advance(s, a)
-                kids.append(eg.score(n) - eg.score(s) + eg.value(n))
-        assert eg.value(s) == (max(kids) if rules.current_player(s) % 2 == 0 else min(kids))
+                kids.append(view.score(n) - view.score(s) + eg.rest(n))
+        assert eg.rest(s) == (max(kids) if rules.current_player(s) % 2 == 0 else min(kids))
 
 
 def test_four_player_hands_are_analysed_from_16_cards(tmp_path):
@@ -656,7 +694,7 @@ def test_four_player_hands_are_analysed_from_16_cards(tmp_path):
         assert all(c["cost"] >= 0 for c in cards)
         assert all((c["cost"] == 0) == (p in c["best"]) for c, p in zip(cards, played))
     text = out.read_text(encoding="utf-8")
-    assert text.count("vs=N+S-E+W]") == 64
+    assert text.count(" vs=N+S-E+W") == 64
     assert runner.invoke(app, ["validate", str(out)]).exit_code == 0
     from jojotte_records.report.site import build_site
 
@@ -717,7 +755,7 @@ def _brute_nullo_sides(rules, s) -> int:
 
 
 def test_partnership_nullo_endgame_equals_brute_force():
-    from jojotte_records.analyze.jojotte import Endgame
+    from jojotte_records.analyze.solver import JojotteSidesView, Solver
 
     checked = 0
     for rules, s in _partnership_endings(8):
@@ -725,11 +763,64 @@ def test_partnership_nullo_endgame_equals_brute_force():
             continue
         side = s.nullo_bidder % 2
 
-        def tricks(x):
-            n = sum(w for seat, w in enumerate(x.won) if seat % 2 == side)
-            return -n if side == 0 else n
-
-        v = Endgame(rules, lambda seat: seat % 2, tricks).value(s)
+        v = Solver(JojotteSidesView(rules, s)).rest(s)  # the Nullo side's tricks to come, against N-S if theirs
         assert (-v if side == 0 else v) == _brute_nullo_sides(rules, s)
         checked += 1
     assert checked >= 1
+
+
+def test_four_player_alts_are_each_legal_cards_minimax(tmp_path):
+    """The ``alts`` of a four-player card (issue 17): every legal card the player had, each with the whole-hand value
+    after it, N-S's trick score minus E-W's. On endings of 8 cards the values (`solver.Solver.options`, which the
+    analysis writes) equal what is taken so far plus a plain minimax of the rest (`_brute_sides`); and
+    ``analyze --out`` writes after every analysed card one value for each legal card, the played card's its eval."""
+    from jojotte_records.analyze.solver import JojotteSidesView, Solver
+    from jojotte_records.notation.dd_comment import dd_alternatives
+
+    def score(x):
+        return sum((cp + (JOJOTTE if jo == 2 else 0)) * (1 if seat % 2 == 0 else -1)
+                   for seat, (cp, jo) in enumerate(zip(x.card_pts, x.jo)))
+
+    def name(a):
+        return card_name(a.card) + (f"+{a.announce}" if a.announce else "")
+
+    checked = 0
+    for rules, s in _partnership_endings(8):
+        if s.denomination == "nullo":
+            continue
+        kids = [(a, rules.apply(s, a)) for a in rules.legal_actions(s) if a.kind == "play"]
+        want = sorted((name(a), score(n) + (_brute_sides(rules, n) if n.phase == PLAY else 0)) for a, n in kids)
+        got = sorted((name(a), v) for a, v in Solver(JojotteSidesView(rules, s)).options(s))
+        assert got == want
+        checked += 1
+    assert checked >= 4
+    out = tmp_path / "4p.jjt"
+    assert runner.invoke(app, ["analyze", str(EXAMPLES / "four-partners.jjt"), "--out", str(out)]).exit_code == 0
+    n = 0
+    for item in iter_records(out.read_text(encoding="utf-8"), "4p"):
+        for t in getattr(item, "tricks", ()):
+            for p in t.plays:
+                alts = dict(dd_alternatives(p.comments))
+                if alts:
+                    played = card_name(p.card) + (f"+{p.announce.lower()}" if p.announce else "")
+                    assert alts[played] == int(parse_dd_comment(p.comments[-1])["eval"])
+                    n += 1
+    assert n == 64
+
+
+def test_analyze_jobs_gives_the_same_output_as_one_process(tmp_path):
+    """``analyze --jobs 2`` (issue 14 item 4): the hands fanned out to two worker processes, the printed analysis,
+    the JSON document and the annotated records the same byte for byte as with one process."""
+    files = [str(EXAMPLES / n) for n in ("spec-rubber.jjt", "four-partners.jjt", "baloot-match.jjt")]
+    files.append(str(EXAMPLES / "disputes"))
+    outs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"annotated-{jobs}.jjt"
+        text = runner.invoke(app, ["analyze", *files, "--jobs", jobs, "--out", str(out)])
+        doc = runner.invoke(app, ["analyze", *files, "--jobs", jobs, "--json"])
+        assert text.exit_code == doc.exit_code == 0, text.output
+        outs[jobs] = (text.output, doc.output, out.read_bytes())
+    assert outs["1"] == outs["2"]
+    assert json.loads(outs["1"][1])["summary"]["files"] > 3  # the folder's files too
+    bad = runner.invoke(app, ["analyze", files[0], "--jobs", "-1"])
+    assert bad.exit_code == 2 and "--jobs" in bad.output

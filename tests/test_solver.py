@@ -163,3 +163,56 @@ def test_what_if_command_for_baloot():
     assert "TC then best play" in got.output and "NS" in got.output
     bad = CliRunner().invoke(app, ["analyze", path, "--hand", "1", "--at", "2.2", "--play", "QS"])
     assert bad.exit_code != 0 and "BAL-PLAY-5" in bad.output
+
+
+@pytest.mark.parametrize("game,hands,seed,left", GAMES)
+def test_one_table_for_every_position_keeps_each_value_the_best_of_its_children(game, hands, seed, left):
+    """One solver (its table of bounds and transitions kept, as `analyze` keeps it for every card of a hand) walked
+    down a random line: at each position the value is the max (min) of its children's values by the same solver,
+    and equals the plain minimax (relative-rank keys and remembered bounds change nothing)."""
+    rng = random.Random(seed)
+    checked = 0
+    for rules, s, side_of, team, view in endings(game, hands, seed + 200, left):
+        solver = Solver(view)
+        while not rules.is_terminal(s):
+            plays = [a for a in rules.legal_actions(s) if a.kind == "play"]
+            children = [solver.value(rules.apply(s, a)) for a in plays]
+            here = solver.value(s)
+            assert here == (max(children) if side_of(rules.current_player(s)) == 0 else min(children))
+            assert here == brute(rules, game, s, side_of, team)
+            s = rules.apply(s, rng.choice(plays))
+            checked += 1
+    assert checked >= 20
+
+
+def test_pitch_analysis_alts_are_each_legal_cards_minimax():
+    """``analyze`` of Pitch (issue 17, from the first lead): after each card the value of every legal card the
+    player had, the bidding side's points from there to the end (PIT-PTS); over the last cards of simulated hands
+    each equals the final points of a plain minimax after that card (`brute`) less what the side had before it."""
+    from jojotte_records.analyze.endings import analyze_pitch
+
+    checked = 0
+    items = list(simulate_items("pitch", 30, 9))
+    for summary, verdicts in validate_stream(items):
+        rules = summary.rules
+        for v in verdicts:
+            e = analyze_pitch(rules, v) if v.state is not None and not v.issues else None
+            if e is None:
+                continue
+            s = rules.initial_state(v.record.dealer, None)
+            acts = [a for a in v.actions]
+            k = 0
+            while not (s.phase == "play" and acts[k].kind == "play"):
+                s, k = rules.advance(s, acts[k]), k + 1
+            view = view_for(rules, s)
+            for c in e.cards:
+                while acts[k].kind != "play":
+                    s, k = rules.advance(s, acts[k]), k + 1
+                if _plays_left("pitch", s) <= 9:
+                    base = view.score(s)
+                    want = {(a.card, a.announce): brute(rules, "pitch", rules.apply(s, a), view.side_of, 0) - base
+                            for a in rules.legal_actions(s) if a.kind == "play"}
+                    assert {(x, w): val for x, w, val in c.alts} == want
+                    checked += 1
+                s, k = rules.advance(s, acts[k]), k + 1
+    assert checked >= 30

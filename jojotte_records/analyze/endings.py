@@ -2,20 +2,17 @@
 
 Once at most `ENDGAME_CARDS` cards are left in the players' hands, every card is known to a recorder of the
 whole deal, and the rest of the hand is a game of perfect information between the two teams. `solve_ending`
-computes, by minimax over the rules core's own legal plays and transitions (`legal_actions`, ``advance``; no rule
+computes, by the one solver (`solver.Solver`, over the rules core's own legal plays and transitions; no rule
 is written again here), the card points the declaring team takes from that point on with best play by both
 teams; `analyze_ending` gives each card played from that point its cost for its team (the forced value
 before minus after, from the team's side) and marks it: ``inaccuracy`` (costs card points), ``mistake`` (10
-card points or more: a game point after the conversion). Positions are remembered by the cards still held,
-the trick in progress, whether its lead was an Ekka and who is to play, which is all the future of the play
-depends on.
+card points or more: a game point after the conversion), and writes after it the value of every legal card the
+player had (``alts``).
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
-
-from ..rules.base import Action
 
 ENDGAME_CARDS = 16  # from the fifth trick: four tricks of four cards
 MISTAKE = 10  # card points: one game point once converted (BAL-SCORE-3)
@@ -31,6 +28,7 @@ class EndingCard(NamedTuple):
     best: tuple[int, ...]  # the cards that keep the forced value
     cost: int  # card points the card gave away, for its team
     marks: tuple[str, ...]
+    alts: tuple[tuple[int, str, int], ...] = ()  # every legal card (card, word) and the value after it (as ``after``)
 
 
 class EndingAnalysis(NamedTuple):
@@ -38,39 +36,23 @@ class EndingAnalysis(NamedTuple):
     team: int  # the declaring team (0: N-S, 1: W-E); values are its card points
     value: int  # its forced card points from the start to the end
     cards: tuple[EndingCard, ...]
+    label: str = ""  # the team's seats, "N+S"
+    unit: str = "card points"  # what the values count (Pitch: "points")
 
 
-def _plays(rules, state) -> list[Action]:
-    """The cards the player to act may play, each with the words that may go with it: an Ekka changes what the others
-    must play (BAL-EKKA), so a card led with and without it are two moves."""
-    return [a for a in rules.legal_actions(state) if a.kind == "play"]
+def solve_ending(rules, state, team: int, solver=None) -> int:
+    """The card points ``team`` (the declaring team) takes from ``state`` to the end of the hand with best play by
+    both teams: the one solver (`solver.Solver` over `solver.BalootView`); ``solver``: one to reuse."""
+    if solver is None:
+        solver = _solver(rules, state)
+    assert solver.view.team == team, "the values are the declaring team's"
+    return solver.rest(state)
 
 
-def _key(rules, s) -> tuple:
-    """What the rest of the play depends on: the cards held, the trick so far, whether its lead was an Ekka, and
-    who is to play (with the same cards left, another trick winner leads the next trick)."""
-    return s.hands, s.trick, getattr(s, "ekka", False), rules.current_player(s)
+def _solver(rules, state):
+    from .solver import BalootView, Solver
 
-
-def solve_ending(rules, state, team: int, memo: dict | None = None) -> int:
-    """The card points ``team`` takes from ``state`` to the end of the hand with best play by both teams."""
-    memo = {} if memo is None else memo
-    return _value(rules, state, team, memo)
-
-
-def _value(rules, s, team: int, memo: dict) -> int:
-    if rules.is_terminal(s):
-        return 0
-    key = _key(rules, s)
-    got = memo.get(key)
-    if got is not None:
-        return got
-    mover = key[3]
-    base = s.points[team]
-    values = [_value(rules, n, team, memo) + n.points[team] - base for n in (rules.advance(s, a) for a in _plays(rules, s))]
-    best = max(values) if mover % 2 == team else min(values)
-    memo[key] = best
-    return best
+    return Solver(BalootView(rules, state))
 
 
 def ending_start(rules, state) -> bool:
@@ -92,28 +74,61 @@ def analyze_ending(rules, verdict) -> EndingAnalysis | None:
         k += 1
     if k >= len(actions) or not ending_start(rules, s):
         return None
-    memo: dict = {}
-    start_trick = s.tricks_done + 1
-    value = solve_ending(rules, s, team, memo)
+    solver = _solver(rules, s)
+    cards = _judge(rules, solver, s, actions[k:], MISTAKE, lambda x: x.tricks_done)
+    return EndingAnalysis(s.tricks_done + 1, team, solver.rest(s), tuple(cards), _label(rules, team))
+
+
+def analyze_pitch(rules, verdict) -> EndingAnalysis | None:
+    """A replayed four-handed Pitch hand from its first lead (after the refill and burn), card by card: the values
+    are the points of the bidding side (`solver.PitchView`: high, low, jack, off-jack, jokers, game, PIT-PTS); every
+    point a card gives away is a mistake (a point of the game). None without a card play; five-handed Pitch (its
+    sides are not fixed by the seats) is not analysed."""
+    from .solver import PitchView, Solver
+
+    actions = list(verdict.actions)
+    if rules.seats != 4 or verdict.state is None or not any(a.kind == "play" for a in actions):
+        return None
+    s = rules.initial_state(verdict.record.dealer, None)
+    k = 0
+    while not (s.phase == "play" and actions[k].kind == "play"):
+        s, k = rules.advance(s, actions[k]), k + 1
+    solver = Solver(PitchView(rules, s))
+    team = rules.bidding_seats(s)[0] % 2
+    cards = _judge(rules, solver, s, actions[k:], 1, lambda x: len(rules.tricks(x)))
+    return EndingAnalysis(1, team, solver.rest(s), tuple(cards), _label(rules, team), "points")
+
+
+def _label(rules, team: int) -> str:
+    return "+".join(rules.seat_labels[x] for x in range(4) if x % 2 == team)
+
+
+def _judge(rules, solver, s, actions, mistake: int, tricks_done) -> list[EndingCard]:
+    """Each card of ``actions`` from ``s``: its value before and after for the maximising team (the points it takes
+    from that card to the end), the best cards, its cost for its team, its marks, every legal card's value."""
+    view = solver.view
     cards = []
-    for a in actions[k:]:
+    for a in actions:
         if a.kind != "play":
             s = rules.advance(s, a)
             continue
-        options = {}
-        base = s.points[team]
-        for o in _plays(rules, s):
-            n = rules.advance(s, o)
-            options[(o.card, o.announce)] = solve_ending(rules, n, team, memo) + n.points[team] - base
-        before = max(options.values()) if a.seat % 2 == team else min(options.values())
+        if rules.is_terminal(s):
+            break
+        base = view.score(s)
+        # every legal card (with its word: an Ekka changes what the others must play, BAL-EKKA) and its value
+        options = {(o.card, o.announce): v - base for o, v in solver.options(s)}
+        own = view.side_of(a.seat) == 0
+        before = max(options.values()) if own else min(options.values())
         nxt = rules.advance(s, a)
-        after = options.get((a.card, a.announce), solve_ending(rules, nxt, team, memo) + nxt.points[team] - base)
-        cost = before - after if a.seat % 2 == team else after - before
+        after = options.get((a.card, a.announce), solver.value(nxt) - base)
+        cost = before - after if own else after - before
         best = tuple(sorted({c for (c, _), v in options.items() if v == before}))
-        marks = ("inaccuracy",) if 0 < cost < MISTAKE else ("mistake",) if cost >= MISTAKE else ()
-        cards.append(EndingCard(s.tricks_done + 1, len(s.trick) + 1, a.seat, a.card, before, after, best, cost, marks))
+        marks = ("inaccuracy",) if 0 < cost < mistake else ("mistake",) if cost >= mistake else ()
+        alts = tuple((c, w, v) for (c, w), v in options.items())
+        cards.append(EndingCard(tricks_done(s) + 1, len(s.trick) + 1, a.seat, a.card, before, after, best, cost, marks,
+                                alts))
         s = nxt
-    return EndingAnalysis(start_trick, team, value, tuple(cards))
+    return cards
 
 
 def annotate_ending(hand, analysis: EndingAnalysis):
@@ -124,7 +139,7 @@ def annotate_ending(hand, analysis: EndingAnalysis):
     from ..notation.model import EventItem
 
     by_place = {(c.trick, c.index): c for c in analysis.cards}
-    team = ("N+S", "W+E")[analysis.team]
+    team = analysis.label or ("N+S", "W+E")[analysis.team]
     lines = []
     for line in hand.lines:
         if line.keyword != "trick" or line.number < analysis.start_trick:
@@ -138,7 +153,9 @@ def annotate_ending(hand, analysis: EndingAnalysis):
             if is_card:
                 place += 1
             if c is not None:
-                text = format_dd_comment(c.after, c.cost, [card_name(b) for b in c.best], c.marks[0] if c.marks else "", team)
+                alts = [(card_name(x) + (f"+{w}" if w else ""), v) for x, w, v in c.alts]
+                text = format_dd_comment(c.after, c.cost, [card_name(b) for b in c.best], c.marks[0] if c.marks else "",
+                                         team, alts)
                 item = EventItem(item.label, item.words, item.line, item.column, without_dd(item.comments) + (text,))
             items.append(item)
         lines.append(line._replace(items=tuple(items)))
@@ -158,6 +175,30 @@ class EventWhatIf(NamedTuple):
     score: object  # the game's hand score of the hand so finished (``delta`` per column, ``made``)
     actual: object  # the hand's score as replayed, when it was finished
     columns: tuple[str, ...] = ()  # the score sheet's columns
+    made: bool | None = None  # Pitch: whether the bid is made (PIT-PTS); None in Baloot
+
+    def _line(self) -> list[str]:
+        from ..cards import card_name
+
+        return [card_name(a.card) + (f" {a.announce}" if a.announce else "") if a.kind == "play" else a.kind
+                for a in self.sub.line]
+
+    def document(self, hand: int, at: str, play: str, names: tuple[str, ...]) -> dict:
+        """The JSON document of ``analyze --hand N --at T.C --play CARD --json``: the hand's points by column."""
+        cols = self.columns
+        return {"hand": hand, "at": at, "play": play, "line": self._line(), "value_of": self.team,
+                "value": self.sub.value, "score": dict(zip(cols, self.score.delta)), "made": self.made,
+                "as_played": dict(zip(cols, self.actual.delta)) if self.actual else None}
+
+    def text(self, hand: int, at: str, play: str, names: tuple[str, ...]) -> list[str]:
+        """The lines ``analyze --hand N --at T.C --play CARD`` prints."""
+        made = self.made
+        out = [f"hand {hand}, {at}: {play} then best play: {self.team} take {self.sub.value} points; the hand scores "
+               + ", ".join(f"{c} {d}" for c, d in zip(self.columns, self.score.delta))
+               + ("" if made is None else f" ({'made' if made else 'not made'})")]
+        if self.actual is not None:
+            out.append("as played: " + ", ".join(f"{c} {d}" for c, d in zip(self.columns, self.actual.delta)))
+        return out
 
     def as_json(self, rules, names: tuple[str, ...]) -> dict:
         from ..cards import card_name
@@ -216,8 +257,9 @@ def what_if_event(verdict, rules, trick: int, index: int, card: int | None, word
     sub = substitute(view, s, card, word)
     sheet = sheet if sheet is not None else rules.new_sheet()
     actual = verdict.score if verdict.state is not None and verdict.state.phase == "done" else None
-    return EventWhatIf(trick, index, sub.seat, _side_label(rules, view), sub, rules.hand_score(sub.end, sheet), actual,
-                       tuple(rules.sheet_labels))
+    score = rules.hand_score(sub.end, sheet)
+    return EventWhatIf(trick, index, sub.seat, _side_label(rules, view), sub, score, actual, tuple(rules.sheet_labels),
+                       score.made if rules.name == "pitch" else None)
 
 
 def faulty_card(rules, verdict):

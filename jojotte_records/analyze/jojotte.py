@@ -26,7 +26,7 @@ Three values are searched, each a zero-sum game:
 
 Three-player forms (jojotte-3, jojotte-4s, the box) are analysed as the two-player
 hand of the two who play (`two_player_form`); four players in partnerships from the
-point where ``ENDGAME_CARDS`` cards remain (`Endgame`, `analyze_partnership`).
+point where ``ENDGAME_CARDS`` cards remain (`analyze_partnership`, by the one solver of `solver`).
 
 Every legal play comes from ``legal_play_mask`` (the function behind
 ``JojotteRules.legal_actions``), every announcement ("Jo", "Jotte") from
@@ -1148,6 +1148,7 @@ class CardAnalysis(NamedTuple):
     outcome_before: Outcome
     outcome_after: Outcome
     marks: tuple[str, ...]  # "inaccuracy", "mistake", "blunder"
+    alts: tuple[tuple[int, str, int], ...] = ()  # every legal card there (card, word) and the value after it (as after)
 
     @property
     def mark(self) -> str:
@@ -1161,7 +1162,8 @@ class CardAnalysis(NamedTuple):
         """The machine-readable comment: ``[%dd eval=25 cost=15 best=KS mark=mistake]``; ``sides`` (``vs=A-C``,
         three-player forms): whose value ``eval`` is, the first seat's minus the second's (A minus B without it)."""
         best = [card_name(c) + (f"+{w}" if w else "") for c, w in self.best]
-        return format_dd_comment(self.after, self.cost, best, self.mark, sides)
+        alts = [(card_name(c) + (f"+{w}" if w else ""), v) for c, w, v in self.alts]
+        return format_dd_comment(self.after, self.cost, best, self.mark, sides, alts)
 
     def as_json(self, labels: tuple[str, ...] = ("A", "B")) -> dict:
         return {"trick": self.trick, "card": self.card_index, "seat": labels[self.seat], "played": card_name(self.card),
@@ -1252,10 +1254,30 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
                 marks.append("mistake")
             if oc_after.rank_for(mover, declarer) < oc_before.rank_for(mover, declarer):
                 marks.append("blunder")
+            alts = _alternatives(rules, solver, state, a, best, value_before, value_after, nullo)
             out.append(CardAnalysis(t.number, j, mover, p.card, p.announce, value_before, value_after, cost,
-                                    tuple(best), oc_before, oc_after, tuple(marks)))
+                                    tuple(best), oc_before, oc_after, tuple(marks), alts))
             state, value_before, oc_before = nxt, value_after, oc_after
     return out
+
+
+def _alternatives(rules, solver, state, played: Action, best, value_before: int, value_after: int,
+                  nullo: bool) -> tuple[tuple[int, str, int], ...]:
+    """Every legal card (card, word) at ``state`` and the forced value of the whole hand after it (the scale of
+    ``after``): the played card's is ``value_after``; a best card's, in suit and NT, the value before it."""
+    out = []
+    for m in rules.legal_actions(state):
+        if m.kind != "play":
+            continue
+        word = (m.announce or "").lower()
+        if m.card == played.card and word == (played.announce or "").lower():
+            v = value_after
+        elif not nullo and (m.card, word) in best:
+            v = value_before
+        else:
+            v = _forced_value(rules, solver, rules.advance(state, m), value_before)
+        out.append((m.card, word, v))
+    return tuple(out)
 
 
 def _forced_value(rules: JojotteRules, solver: Solver, s: JJState, guess: int) -> int:
@@ -1306,124 +1328,6 @@ def annotate_hand(hand: HandRecord, analysis: list[CardAnalysis], sides: str = "
 ENDGAME_CARDS = 16  # four-player forms are analysed from the point where at most 16 cards remain
 
 
-class Endgame:
-    """Exact double-dummy values of the last tricks of a hand played by two sides (four players in
-    partnerships): a plain alpha-beta over the core's own moves (``legal_actions`` and the replay's next
-    state), with a transposition table; fast enough from ``ENDGAME_CARDS`` cards left.
-
-    Values are the trick score still to come (card points, last trick, Jo-Jotte) of the side of seat 0
-    minus the other's, ``side_of(seat)`` the side (0 or 1) of a seat.
-    """
-
-    def __init__(self, rules, side_of, score=None):
-        self.rules = rules
-        self.side_of = side_of
-        if score is not None:  # another measure of a position than the trick score (a Nullo: its tricks)
-            self.score = score
-        self.tt: dict = {}
-        self.tt_outcome: dict = {}
-        self.nodes = 0
-
-    def score(self, s) -> int:
-        """The trick score so far, side 0 minus side 1 (Jo-Jotte included)."""
-        v = 0
-        for seat, (cp, jo) in enumerate(zip(s.card_pts, s.jo)):
-            pts = cp + (JOJOTTE if jo == 2 else 0)
-            v += pts if self.side_of(seat) == 0 else -pts
-        return v
-
-    def moves(self, s) -> list[Action]:
-        return [a for a in self.rules.legal_actions(s) if a.kind == "play"]
-
-    def value(self, s, alpha: int = -INF, beta: int = INF) -> int:
-        """Side 0's trick score to come minus side 1's under best play (a bound outside (alpha, beta))."""
-        if s.phase != PLAY:
-            return 0
-        key = (s.hands, s.leader, s.trick, s.jo)
-        e = self.tt.get(key)
-        if e is not None:
-            lo, hi = e
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            alpha, beta = max(alpha, lo), min(beta, hi)
-        else:
-            lo, hi = -INF, INF
-        self.nodes += 1
-        a0, b0 = alpha, beta
-        maximise = self.side_of(self.rules.current_player(s)) == 0
-        base = self.score(s)
-        best = -INF if maximise else INF
-        for a in self.moves(s):
-            c = self.rules.advance(s, a)
-            d = self.score(c) - base
-            v = d + self.value(c, alpha - d, beta - d)
-            if maximise:
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            elif v < best:
-                best = v
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
-        self.tt[key] = (lo, hi)
-        return best
-
-    def exact(self, s) -> int:
-        return self.value(s)
-
-    def outcome(self, s, alpha: int = -2, beta: int = 2) -> int:
-        """1 when side 0 can force winning the hand (``score_hand``), 0 equal totals, -1 when side 1 can."""
-        if s.phase != PLAY:
-            w = self.rules.score_hand(s).winner
-            return 0 if w < 0 else (1 if self.side_of(w) == 0 else -1)
-        key = (s.hands, s.leader, s.trick, s.jo, s.card_pts, s.won)
-        e = self.tt_outcome.get(key)
-        if e is not None:
-            lo, hi = e
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            alpha, beta = max(alpha, lo), min(beta, hi)
-        else:
-            lo, hi = -INF, INF
-        a0, b0 = alpha, beta
-        maximise = self.side_of(self.rules.current_player(s)) == 0
-        best = -INF if maximise else INF
-        for a in self.moves(s):
-            v = self.outcome(self.rules.advance(s, a), alpha, beta)
-            if maximise:
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            elif v < best:
-                best = v
-                beta = min(beta, v)
-            if alpha >= beta or (best == 1 and maximise) or (best == -1 and not maximise):
-                break
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
-        self.tt_outcome[key] = (lo, hi)
-        return best
-
-
 def _partnership_start(rules, state):
     """The state of a four-player hand at its first lead, rebuilt from a later state of its play."""
     if state is None or state.phase not in (PLAY, DONE):
@@ -1447,39 +1351,20 @@ def _partnership_start(rules, state):
 
 def analyze_partnership(verdict, rules) -> tuple[list[CardAnalysis], str]:
     """The cards of a four-player partnership hand from the point where at most ``ENDGAME_CARDS`` cards remain,
-    judged double-dummy for their side (values: North-South's trick score minus East-West's; in a Nullo the
-    Nullo's score, the sides playing for its tricks), and where the analysis starts ("from trick 5, card 1
-    (16 cards left)").
+    judged double-dummy for their side by the one solver (`solver.Solver`; values: North-South's trick score minus
+    East-West's; in a Nullo the Nullo's score, the sides playing for its tricks), and where the analysis starts
+    ("from trick 5, card 1 (16 cards left)").
 
     Raises:
         AnalysisError: no card play, unknown cards, or the hand ends before the point.
     """
-    def side_of(seat: int) -> int:
-        return seat % 2
+    from .solver import JojotteOutcomeView, JojotteSidesView
+    from .solver import Solver as OneSolver
 
     s = _partnership_start(rules, verdict.state)
-    if s.denomination == "nullo":
-        # a Nullo: the sides play for the Nullo side's tricks, and a card costs what it costs of the Nullo's score
-        nb_side = side_of(s.nullo_bidder)
-
-        def nullo_tricks(x) -> int:
-            return sum(w for seat, w in enumerate(x.won) if side_of(seat) == nb_side)
-
-        eg = Endgame(rules, side_of, lambda x: -nullo_tricks(x) if nb_side == 0 else nullo_tricks(x))
-
-        def forced(x) -> int:
-            to_come = eg.value(x) if x.phase == PLAY else 0
-            n = nullo_tricks(x) + (-to_come if nb_side == 0 else to_come)
-            won = [0] * len(x.won)
-            won[x.nullo_bidder] = n
-            won[(x.nullo_bidder + 1) % len(won)] = rules.tricks_per_hand - n
-            sc = rules.score_hand(x._replace(phase=DONE, won=tuple(won)))
-            return sc.above(0) + sc.below(0) - sc.above(1) - sc.below(1)
-    else:
-        eg = Endgame(rules, side_of)
-
-        def forced(x) -> int:
-            return eg.score(x) + eg.value(x)
+    view = JojotteSidesView(rules, s)
+    solver, outcomes = OneSolver(view), OneSolver(JojotteOutcomeView(rules, s))
+    forced = _sides_forced(rules, s, view, solver)
     out: list[CardAnalysis] = []
     note = ""
     before = oc_before = None
@@ -1491,41 +1376,63 @@ def analyze_partnership(verdict, rules) -> tuple[list[CardAnalysis], str]:
             if rules.check(s, a) is not None:
                 return out, note  # the validator names the illegal card
             left = sum(h.bit_count() for h in s.hands)
-            if left <= ENDGAME_CARDS:
-                if before is None:
-                    note = f"from trick {t.number}, card {j} ({left} cards left)"
-                    before = forced(s)
-                    oc_before = eg.outcome(s)
-                side = side_of(p.seat)
-                values = {}
-                for m in eg.moves(s):
-                    c = rules.advance(s, m)
-                    values[(m.card, (m.announce or "").lower())] = eg.score(c) + eg.value(c)
-                target = max(values.values()) if side == 0 else min(values.values())
-                best = tuple(k for k, v in values.items() if v == target)
-                nxt = rules.advance(s, a)
-                after = forced(nxt)
-                oc_after = eg.outcome(nxt)
-                sign = 1 if side == 0 else -1
-                cost = sign * (before - after)
-                marks = []
-                if cost > 0:
-                    marks.append("inaccuracy")
-                if cost >= MISTAKE_POINTS:
-                    marks.append("mistake")
-                if sign * oc_after < sign * oc_before:
-                    marks.append("blunder")
-
-                def outcome(v: int) -> Outcome:
-                    return Outcome(-1 if v == 0 else (0 if v > 0 else 1), None, None)
-
-                out.append(CardAnalysis(t.number, j, p.seat, p.card, (p.announce or "").lower(), before, after, cost,
-                                        best, outcome(oc_before), outcome(oc_after), tuple(marks)))
-                before, oc_before = after, oc_after
-                s = nxt
-            else:
+            if left > ENDGAME_CARDS:
                 s = rules.advance(s, a)
+                continue
+            if before is None:
+                note = f"from trick {t.number}, card {j} ({left} cards left)"
+                before, oc_before = forced(s), outcomes.value(s)
+            side = p.seat % 2
+            values, alts = {}, []
+            for m, v in solver.options(s):  # every legal card and the value it leads to (merged cards: their twin's)
+                values[(m.card, (m.announce or "").lower())] = v
+                alts.append((m.card, (m.announce or "").lower(), forced(rules.advance(s, m), v)))
+            target = max(values.values()) if side == 0 else min(values.values())
+            best = tuple(k for k, v in values.items() if v == target)
+            nxt = rules.advance(s, a)
+            after = forced(nxt)
+            oc_after = outcomes.value(nxt, oc_before)
+            out.append(_judged(t.number, j, p, before, after, best, oc_before, oc_after, side, tuple(alts)))
+            before, oc_before = after, oc_after
+            s = nxt
     return out, note
+
+
+def _sides_forced(rules, s, view, solver):
+    """The forced value of a four-player position on the scale of the analysis: the trick-score difference, or in a
+    Nullo the Nullo's score (the sides play for its tricks: the view's value is the Nullo side's tricks)."""
+    if s.denomination != "nullo":
+        return lambda x, guess=None: solver.value(x, guess)
+    nb_side = s.nullo_bidder % 2
+
+    def forced(x, guess=None) -> int:
+        to_come = solver.rest(x) if x.phase == PLAY else 0
+        n = sum(w for seat, w in enumerate(x.won) if seat % 2 == nb_side) + (-to_come if nb_side == 0 else to_come)
+        won = [0] * len(x.won)
+        won[x.nullo_bidder] = n
+        won[(x.nullo_bidder + 1) % len(won)] = rules.tricks_per_hand - n
+        sc = rules.score_hand(x._replace(phase=DONE, won=tuple(won)))
+        return sc.above(0) + sc.below(0) - sc.above(1) - sc.below(1)
+    return forced
+
+
+def _judged(trick, j, p, before, after, best, oc_before, oc_after, side, alts) -> CardAnalysis:
+    """One card of a four-player hand with its cost for its side and its marks."""
+    sign = 1 if side == 0 else -1
+    cost = sign * (before - after)
+    marks = []
+    if cost > 0:
+        marks.append("inaccuracy")
+    if cost >= MISTAKE_POINTS:
+        marks.append("mistake")
+    if sign * oc_after < sign * oc_before:
+        marks.append("blunder")
+
+    def outcome(v: int) -> Outcome:
+        return Outcome(-1 if v == 0 else (0 if v > 0 else 1), None, None)
+
+    return CardAnalysis(trick, j, p.seat, p.card, (p.announce or "").lower(), before, after, cost, best,
+                        outcome(oc_before), outcome(oc_after), tuple(marks), alts)
 
 
 # --- what-if -----------------------------------------------------------------------
@@ -1537,6 +1444,33 @@ class WhatIf(NamedTuple):
     line: tuple[Action, ...]  # the record's cards up to the point, the new card, then best play
     score: HandScore  # the score of the hand so finished
     actual: HandScore | None  # the score of the hand as recorded
+
+    def document(self, hand: int, at: str, play: str, names: tuple[str, ...]) -> dict:
+        """The JSON document of ``analyze --hand N --at T.C --play CARD --json``."""
+        def sc(s):
+            return {names[i]: {"trick_points": s.trick_points[i], "total": s.total[i], "below": s.below(i),
+                               "above": s.above(i)} for i in (0, 1)} | {
+                "winner": names[s.winner] if s.winner >= 0 else None, "held_aside": s.held_aside}
+        return {"hand": hand, "at": at, "play": play,
+                "line": [card_name(a.card) + (f" {a.announce}" if a.announce else "") for a in self.line],
+                "score": sc(self.score), "as_played": sc(self.actual) if self.actual else None}
+
+    def text(self, hand: int, at: str, play: str, names: tuple[str, ...]) -> list[str]:
+        """The lines ``analyze --hand N --at T.C --play CARD`` prints."""
+        out = [f"hand {hand}, {at}: {play} then best play: " + _score_text(self.score, names)]
+        if self.actual is not None:
+            out.append("as played: " + _score_text(self.actual, names))
+        return out
+
+
+def _score_text(score, names) -> str:
+    items = []
+    for i in (0, 1):
+        parts = [f"{w} {n}" for w, n in (("below", score.below(i)), ("above", score.above(i))) if n]
+        items.append(f"{names[i]} {' '.join(parts) if parts else 'nothing'} (trick score {score.trick_points[i]})")
+    who = f"{names[score.winner]} wins the hand" if score.winner >= 0 else "equal totals"
+    aside = f", {score.held_aside} held aside" if score.held_aside else ""
+    return ", ".join(items) + f"; {who}{aside}"
 
 
 def what_if(verdict, rules: JojotteRules | None, trick: int, card_index: int, card: str | int,
@@ -1853,6 +1787,16 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
             return HandAnalysis(verdict.number, verdict.record, (), f"the play stops before {LAST} cards remain")
         return HandAnalysis(verdict.number, annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
                             f"from trick {ending.start_trick} ({LAST} cards left)", ending)
+    if rules.name == "pitch":  # from the first lead (after the refill and burn), the one solver
+        from .endings import analyze_pitch, annotate_ending
+
+        if verdict.issues:
+            return HandAnalysis(verdict.number, verdict.record, (), "the hand has findings; its play is not analysed")
+        ending = analyze_pitch(rules, verdict)
+        if ending is None:
+            return HandAnalysis(verdict.number, verdict.record, (), "no card play to analyse (or five-handed Pitch)")
+        return HandAnalysis(verdict.number, annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
+                            "from the first lead", ending)
     if isinstance(rules, JojotteRules) and type(rules).seats == 4 and rules.trick_size == 4:
         try:  # four players in partnerships: the last tricks, exactly
             cards, note = analyze_partnership(verdict, rules)
@@ -1876,34 +1820,71 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
     return HandAnalysis(verdict.number, annotate_hand(verdict.record, cards, sides), tuple(cards), None, value, seats)
 
 
-def analyze_paths(paths, on_hand=None):
+def analyze_paths(paths, on_hand=None, jobs: int = 1):
     """Analyse every hand of the record files and folders ``paths``; yields a `FileAnalysis` per file.
 
-    ``on_hand(analysis)`` is called after each hand (progress).
+    ``on_hand(analysis)`` is called after each hand (progress). ``jobs``: the hands are fanned out to that many
+    worker processes (`replay.pool.ordered_map`; 0: every core), the results taken in the input's order, so the
+    analysis is the same as with one process.
     """
     from ..games import player_names
     from ..replay.files import check_paths
+    from ..replay.pool import ordered_map
 
-    for result in check_paths(paths, keep_hands=True):
-        sessions = []
-        for summary, verdicts in result.sessions:
-            rules = rules_for(summary.header)
-            hands = []
-            for v in verdicts:
-                h = analyze_verdict(v, rules)
-                hands.append(h)
-                if on_hand is not None:
-                    on_hand(h)
+    files: dict[int, object] = {}
+
+    def items():  # every hand to analyse, and a mark where a file or a session starts (passed through as it is)
+        for i, result in enumerate(check_paths(paths, keep_hands=True)):
+            files[i] = result
+            yield ("file", i)
+            for summary, verdicts in result.sessions:
+                rules = rules_for(summary.header)
+                yield ("session", rules)
+                for v in verdicts:
+                    yield (v, rules)
+        yield ("file", -1)
+
+    current, sessions, hands, header = None, [], [], None
+
+    def session_done():
+        if header is not None:
+            summary, rules = header
             labels = summary.seat_labels or rules.seat_labels
             sessions.append(SessionAnalysis(summary.header, labels, player_names(summary.header, labels), tuple(hands)))
-        yield FileAnalysis(result.source, tuple(sessions), result.read_error)
+
+    summaries = None
+    for got in ordered_map(_analyze_item, items(), jobs, preload=("jojotte_records.analyze.jojotte",)):
+        if isinstance(got, HandAnalysis):
+            hands.append(got)
+            if on_hand is not None:
+                on_hand(got)
+        elif got[0] == "session":
+            session_done()
+            header, hands = (next(summaries), got[1]), []
+        else:  # a file starts (or the input ends): the file before is complete
+            session_done()
+            if current is not None:
+                yield FileAnalysis(current.source, tuple(sessions), current.read_error)
+            if got[1] < 0:
+                return
+            current = files.pop(got[1])
+            summaries = (summary for summary, _ in current.sessions)
+            sessions, hands, header = [], [], None
+
+
+def _analyze_item(item):
+    """One piece of `analyze_paths`: a hand's analysis, or a mark passed through."""
+    if isinstance(item[0], str):
+        return item
+    return analyze_verdict(*item)
 
 
 def hand_json(h: HandAnalysis, labels: tuple[str, ...]) -> dict:
     doc = {"hand": h.number, "analysed": h.reason is None, "reason": h.reason}
     if h.ending is not None:  # Baloot: the declaring team's card points over the last tricks
         e = h.ending
-        doc.update({"from": h.note, "team": ("NS", "WE")[e.team], "card_points": e.value,
+        doc.update({"from": h.note, "team": e.label.replace("+", "") or ("NS", "WE")[e.team],
+                    ("card_points" if e.unit == "card points" else "points"): e.value,
                     "cards": [{"trick": c.trick, "card": c.index, "seat": labels[c.seat], "played": card_name(c.card),
                                "before": c.before, "after": c.after, "cost": c.cost,
                                "best": [card_name(b) for b in c.best], "marks": list(c.marks)} for c in e.cards]})

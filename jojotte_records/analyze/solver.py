@@ -16,6 +16,14 @@ The search returns the score the maximising side (side 0) adds from a position t
 best play by both sides; the root driver is MTD(f) (null windows over a table of bounds). Positions are kept
 between calls, so analysing every card of a hand reuses the work of the earlier positions.
 
+Speed (issue 17): the table holds, for each position, its bounds and its moves with the positions after them
+(`Node`), so that each transition of the rules is computed once however often MTD(f)'s passes and the other
+orders of the same cards come back to it; the states stay the rules' own immutable states (a mutable state with
+undo would mean writing the transitions again outside the rules). At the start of a trick the key is the cards
+held by relative rank (`GameView.relative_hands`), so that positions that differ only in which of the low cards
+were played share an entry. Following cards are tried in the order of a trick player (`Solver._follow_order`:
+the rules' own trick winner says who wins so far); the points still out bound the window.
+
 It calls the rules only through the public protocol (``legal_actions``, ``check``, ``advance``,
 ``is_terminal``, ``current_player``).
 """
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from ..rules.baloot_cards import trick_winner
 from ..rules.base import Action
 
 INF = 1_000_000
@@ -55,11 +64,19 @@ class GameView:
         """The least and the most the maximising side's score can still change by, to the end."""
         raise NotImplementedError
 
+    def final(self, s) -> int:
+        """What a finished hand adds to the score (0: the score is all; an outcome view: the outcome)."""
+        return 0
+
     def key(self, s) -> tuple:
         raise NotImplementedError
 
     def tricks_done(self, s) -> int:
         return len(s.history)
+
+    def completes_trick(self, s) -> bool:
+        """The next card ends the trick (used only to order the moves)."""
+        return len(self.trick_cards(s)) == 3
 
     def hands(self, s) -> tuple[int, ...]:
         return s.hands
@@ -69,6 +86,12 @@ class GameView:
 
     def order(self, s, card: int) -> int | None:
         """The card's rank within its suit (higher wins), or None: never merged with another."""
+        return None
+
+    def winning(self, s, card: int | None = None) -> int | None:
+        """The seat winning the trick so far (with ``card`` added: its index in play order, from the rules' own
+        trick winner), or None when the view does not say (the moves are then ordered by rank and points only).
+        Used only to order the moves."""
         return None
 
     def card_points(self, s, card: int) -> int:
@@ -85,6 +108,41 @@ class GameView:
 
     def moves(self, s) -> list[Action]:
         return [a for a in self.rules.legal_actions(s) if a.kind == "play"]
+
+    def relative_hands(self, hands: tuple[int, ...]) -> tuple:
+        """The cards held as the rest of the play sees them at the start of a trick: in each suit, high to low in the
+        game's order, the holder and the card points of each card still held, not which ranks they are (the cards
+        played are gone, and the rules compare the rest only with each other, BAL-PLAY-4, JJ-PLAY-2). The cards a
+        rule names by rank (the Jo-Jotte's king and queen of trumps, the Baloot's) are kept as they are, in their
+        place in the order. Two positions with the same relative hands have the same value (the tests of the solver
+        hold it against a plain minimax)."""
+        out = [tuple(h & self._unranked for h in hands)]  # what no suit ranks: as it is
+        for shift, ranked, cache in self._ranked:
+            k = tuple(h >> shift & 0xFFFF for h in hands)
+            got = cache.get(k)
+            if got is None:
+                parts = []
+                for bit, points, exact in ranked:
+                    for seat, m in enumerate(k):
+                        if m & bit:
+                            parts.append((bit, seat) if exact else seat << 8 | points)
+                got = cache[k] = tuple(parts)
+            out.append(got)
+        return tuple(out)
+
+    def rank_cards(self, cards, strength: Callable[[int], int], exact: int = 0) -> None:
+        """Make the table `relative_hands` reads: each suit's cards high to low by ``strength`` (the rules' order of
+        the cards within a suit) with their points and whether they are kept by rank (in ``exact``)."""
+        by_suit: dict[int, list] = {}
+        for c in cards:
+            by_suit.setdefault(c >> 4, []).append(c)
+        self._ranked = [(suit * 16, [(1 << (c & 15), self.card_points(None, c), bool(exact >> c & 1))
+                                     for c in sorted(cs, key=strength, reverse=True)], {})
+                        for suit, cs in sorted(by_suit.items())]
+        ranked = 0
+        for suit in by_suit:
+            ranked |= 0xFFFF << (suit * 16)
+        self._unranked = ~ranked
 
     def settle(self, s):
         """Take the scripted actions due now (declarations), so that the position is one of card choice."""
@@ -104,16 +162,24 @@ class GameView:
         return s
 
 
-class Entry(NamedTuple):
-    lo: int
-    hi: int
-    moves: tuple  # the moves searched here, best first
+class Node:
+    """One position of the transposition table, keyed on what the rest of the play depends on (`GameView.key`).
+
+    ``lo``/``hi``: the bounds proved so far on the score the maximising side adds from here (the view's points-left
+    bound to start with); ``kids``: the moves searched here, each with the position after it, the score it adds at
+    once and that position's key, best first. The positions are reached again from other orders of the same cards
+    and in every null-window pass of MTD(f): each transition of the rules is then computed once."""
+
+    __slots__ = ("lo", "hi", "maximise", "kids")
+
+    def __init__(self, lo: int, hi: int, maximise: bool, kids: list):
+        self.lo, self.hi, self.maximise, self.kids = lo, hi, maximise, kids
 
 
 class Solver:
     """Exact values of the card play of one deal (see the module). ``max_entries`` bounds the table."""
 
-    def __init__(self, view: GameView, max_entries: int = 3_000_000):
+    def __init__(self, view: GameView, max_entries: int = 1_500_000):
         self.view = view
         self.rules = view.rules
         self.tt: dict = {}
@@ -161,82 +227,124 @@ class Solver:
                     top = -1
         return rep
 
-    def _gen(self, s) -> tuple:
+    def _gen(self, s) -> list[Action]:
         acts = self.view.moves(s)
         if len(acts) > 1:
             rep = self.representatives(s, acts)
             acts = [a for a in acts if rep[a.card] == a.card]
-            if len(acts) > 1:
-                view = self.view
-                acts.sort(key=lambda a: (view.order(s, a.card) or 0) + 4 * view.card_points(s, a.card), reverse=True)
-        return tuple(acts)
+        return acts
+
+    def _node(self, s) -> Node:
+        """A new entry for ``s``: its bounds and its moves in the order they are searched first: high cards and cards
+        of points first (ordering them by what they win at once when they complete a trick searched more positions
+        on four-player deals: measured)."""
+        view, rules = self.view, self.rules
+        if rules.is_terminal(s):
+            f = view.final(s)
+            return Node(f, f, True, [])
+        lo, hi = view.bounds(s)
+        maximise = view.side_of(rules.current_player(s)) == 0
+        acts = self._gen(s)
+        if not acts:  # no card to play (cannot happen in a legal position): nothing more is won
+            return Node(0, 0, maximise, [])
+        order, points = view.order, view.card_points
+        won = view.winning(s) if len(acts) > 1 and view.trick_cards(s) else None
+        if won is None:  # a lead: high cards and cards of points first
+            acts.sort(key=lambda a: (order(s, a.card) or 0) + 4 * points(s, a.card), reverse=True)
+        else:
+            acts.sort(key=self._follow_order(s, won, maximise), reverse=True)
+        kids = [[a, None, 0, None] for a in acts]  # each position made when first searched
+        return Node(lo, hi, maximise, kids)
+
+    def _follow_order(self, s, won: int, maximise: bool):
+        """The order of the cards that follow to a trick: if the mover's partner wins it so far, cards of points
+        first (lowest rank first among equal points); otherwise the cards that take the trick now first (the highest,
+        or the lowest if the mover plays last), then the cheapest cards."""
+        view = self.view
+        order, points = view.order, view.card_points
+        mover = self.rules.current_player(s)
+        if view.side_of(won) == view.side_of(mover) and won != mover:
+            return lambda a: (points(s, a.card), -(order(s, a.card) or 0))
+        n = len(view.trick_cards(s))
+        last = view.completes_trick(s)
+        def key(a):
+            o = order(s, a.card) or 0
+            if view.winning(s, a.card) == n:
+                return (1, -o if last else o, points(s, a.card))
+            return (0, -points(s, a.card), -o)
+        return key
+
+    def _expand(self, s, kid: list) -> None:
+        c = self.child(s, kid[0])
+        kid[1], kid[2], kid[3] = c, self.view.score(c) - self.view.score(s), self.view.key(c)
 
     # --- the search -----------------------------------------------------------------------------
-    def search(self, s, alpha: int, beta: int) -> int:
+    def search(self, s, alpha: int, beta: int, key: tuple | None = None) -> int:
         """The score the maximising side adds from ``s`` to the end (fail-soft: a bound outside (alpha, beta))."""
-        rules, view = self.rules, self.view
-        if rules.is_terminal(s):
-            return 0
-        lo, hi = view.bounds(s)
+        tt = self.tt
+        if key is None:
+            key = self.view.key(s)
+        node = tt.get(key)
+        if node is None:
+            if len(tt) >= self.max_entries:
+                tt.clear()
+            node = tt[key] = self._node(s)
+        lo, hi = node.lo, node.hi
+        if lo >= beta or lo == hi:
+            return lo
         if hi <= alpha:
             return hi
-        if lo >= beta:
-            return lo
-        key = view.key(s)
-        e = self.tt.get(key)
-        if e is not None:
-            if e.lo >= beta:
-                return e.lo
-            if e.hi <= alpha:
-                return e.hi
-            if e.lo == e.hi:
-                return e.lo
-            lo, hi = max(lo, e.lo), min(hi, e.hi)
-            alpha, beta = max(alpha, lo), min(beta, hi)
-            moves = e.moves
-        else:
-            moves = self._gen(s)
         self.nodes += 1
         a0, b0 = alpha, beta
-        maximise = view.side_of(rules.current_player(s)) == 0
-        base = view.score(s)
-        best = -INF if maximise else INF
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+        kids = node.kids
         best_i = 0
-        for i, a in enumerate(moves):
-            c = self.child(s, a)
-            d = view.score(c) - base
-            v = d + self.search(c, alpha - d, beta - d)
-            if maximise:
+        search = self.search
+        if node.maximise:
+            best = -INF
+            for i, kid in enumerate(kids):
+                if kid[1] is None:
+                    self._expand(s, kid)
+                _, c, d, ck = kid
+                v = d + search(c, alpha - d, beta - d, ck)
                 if v > best:
                     best, best_i = v, i
                     if v > alpha:
                         alpha = v
-            elif v < best:
-                best, best_i = v, i
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
-        if not moves:  # no card to play (cannot happen in a legal position): nothing more is won
-            best = 0
-        if best_i:
-            moves = (moves[best_i],) + moves[:best_i] + moves[best_i + 1:]
-        elo, ehi = (e.lo, e.hi) if e is not None else (-INF, INF)
-        if best <= a0:
-            ehi = min(ehi, best)
-        elif best >= b0:
-            elo = max(elo, best)
+                        if v >= beta:
+                            break
         else:
-            elo = ehi = best
-        if len(self.tt) >= self.max_entries:
-            self.tt.clear()
-        self.tt[key] = Entry(elo, ehi, moves)
+            best = INF
+            for i, kid in enumerate(kids):
+                if kid[1] is None:
+                    self._expand(s, kid)
+                _, c, d, ck = kid
+                v = d + search(c, alpha - d, beta - d, ck)
+                if v < best:
+                    best, best_i = v, i
+                    if v < beta:
+                        beta = v
+                        if v <= alpha:
+                            break
+        if best_i:
+            kids.insert(0, kids.pop(best_i))
+        if best <= a0:
+            if best < node.hi:
+                node.hi = best
+        elif best >= b0:
+            if best > node.lo:
+                node.lo = best
+        else:
+            node.lo = node.hi = best
         return best
 
     def rest(self, s, guess: int | None = None) -> int:
         """The exact score the maximising side adds from ``s`` to the end (MTD(f))."""
         if self.rules.is_terminal(s):
-            return 0
+            return self.view.final(s)
         lower, upper = self.view.bounds(s)
         if guess is not None and lower < guess <= upper:  # a null window at the guess first (MTD(f)'s step)
             g = self.search(s, guess - 1, guess)
@@ -318,6 +426,9 @@ class BalootView(GameView):
         self._points = [rules.card_points(state, c) if c in pack else 0 for c in range(64)]
         self._order = [strength(c, state.trump, c >> 4) if c in pack else None for c in range(64)]
         self.total = sum(self._points) + 10  # every card point of the pack and the last trick's 10 (BAL-DECK-6, -7)
+        # the king and queen of trumps make the Baloot (BAL-BALOOT): kept by rank
+        exact = (1 << (state.trump * 16 + 13) | 1 << (state.trump * 16 + 12)) if state.trump >= 0 else 0
+        self.rank_cards(pack, lambda c: strength(c, state.trump, c >> 4), exact)
 
     def side_of(self, seat: int) -> int:
         return 0 if seat % 2 == self.team else 1
@@ -330,6 +441,8 @@ class BalootView(GameView):
         return 0, self.total - s.points[0] - s.points[1]
 
     def key(self, s) -> tuple:
+        if not s.trick and len(s.history) >= 2:  # projects are declared and shown by rank in tricks 1 and 2 (BAL-PROJ)
+            return self.relative_hands(s.hands), s.leader, s.baloot, s.declared, s.shown, s.best
         return s.hands, s.trick, s.leader, s.ekka, s.baloot, s.declared, s.shown, s.best
 
     def trick_cards(self, s) -> tuple[int, ...]:
@@ -346,6 +459,12 @@ class BalootView(GameView):
 
     def card_points(self, s, card: int) -> int:
         return self._points[card]
+
+    def winning(self, s, card: int | None = None) -> int | None:
+        cards = tuple(c for _, c in s.trick)
+        if card is not None:
+            return trick_winner((*cards, card), self.trump)
+        return s.trick[trick_winner(cards, self.trump)][0]
 
 
 class JojotteSidesView(GameView):
@@ -370,6 +489,10 @@ class JojotteSidesView(GameView):
             special = {state.trump * 16 + 13, state.trump * 16 + 12}
         self._order = [None if c in special or not 7 <= (c & 15) <= 14 else
                        (TRUMP_STRENGTH if c >> 4 == state.trump else PLAIN_STRENGTH)[c & 15] for c in range(64)]
+        self._rest: dict[int, int] = {}  # the card points still out (and the last trick's), by the cards still out
+        self.rank_cards([c for c in range(64) if 7 <= (c & 15) <= 14],
+                        lambda c: (TRUMP_STRENGTH if c >> 4 == state.trump else PLAIN_STRENGTH)[c & 15],
+                        sum(1 << c for c in special))
 
     def side_of(self, seat: int) -> int:
         return seat % 2
@@ -378,27 +501,33 @@ class JojotteSidesView(GameView):
         if self.nullo:
             n = sum(w for seat, w in enumerate(s.won) if seat % 2 == self.nb_side)
             return -n if self.nb_side == 0 else n
-        v = 0
-        for seat, (cp, jo) in enumerate(zip(s.card_pts, s.jo)):
-            pts = cp + (self.jojotte if jo == 2 else 0)
-            v += pts if seat % 2 == 0 else -pts
+        cp = s.card_pts
+        v = cp[0] - cp[1] + cp[2] - cp[3]
+        if 2 in s.jo:
+            for seat, jo in enumerate(s.jo):
+                if jo == 2:
+                    v += self.jojotte if seat % 2 == 0 else -self.jojotte
         return v
 
     def bounds(self, s) -> tuple[int, int]:
         if self.nullo:
             left = sum(h.bit_count() for h in s.hands) // 4 + (1 if s.trick else 0)
             return -left, left
-        pts = self._points
-        rest = sum(pts[c] for c in s.trick)
-        for h in s.hands:
-            while h:
-                low = h & -h
-                rest += pts[low.bit_length() - 1]
-                h ^= low
-        rest += self.last + (self.jojotte if 2 not in s.jo else 0)
+        h = s.hands
+        live = h[0] | h[1] | h[2] | h[3]
+        for c in s.trick:
+            live |= 1 << c
+        rest = self._rest.get(live)
+        if rest is None:
+            pts = self._points
+            rest = self._rest[live] = sum(pts[c] for c in range(64) if live >> c & 1) + self.last
+        if 2 not in s.jo:
+            rest += self.jojotte
         return -rest, rest
 
     def key(self, s) -> tuple:
+        if not s.trick:
+            return self.relative_hands(s.hands), s.leader, s.jo
         return s.hands, s.leader, s.trick, s.jo
 
     def tricks_done(self, s) -> int:
@@ -412,6 +541,32 @@ class JojotteSidesView(GameView):
 
     def card_points(self, s, card: int) -> int:
         return self._points[card]
+
+    def winning(self, s, card: int | None = None) -> int | None:
+        from ..rules.jojotte_cards import trick_winner
+
+        if card is not None:
+            return trick_winner((*s.trick, card), self.trump)
+        return (s.leader + trick_winner(s.trick, self.trump)) % 4  # play goes round the table (JJ4P-PLAY)
+
+
+class JojotteOutcomeView(JojotteSidesView):
+    """Four-player Jo-Jotte in partnerships: who wins the hand (``score_hand``: the contract, melds and trick score,
+    JJ4P-SCORE), 1 when North-South can force it, 0 equal totals, -1 when East-West can. The score so far counts
+    for nothing until the end (`final`), so the key holds what is taken so far."""
+
+    def score(self, s) -> int:
+        return 0
+
+    def bounds(self, s) -> tuple[int, int]:
+        return -1, 1
+
+    def final(self, s) -> int:
+        w = self.rules.score_hand(s).winner
+        return 0 if w < 0 else (1 if w % 2 == 0 else -1)
+
+    def key(self, s) -> tuple:
+        return s.hands, s.leader, s.trick, s.jo, s.card_pts, s.won
 
 
 class PitchView(GameView):
