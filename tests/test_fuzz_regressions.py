@@ -44,3 +44,26 @@ def test_json_name_call_without_its_suit_is_a_located_error():
     assert (issue.loc.line, issue.loc.column) == json_positions(text)[("sessions", 0, "hands", 0, "auction", 2)]
     r = check_file(str(path))
     assert r.read_error == issue
+
+
+def test_json_call_in_a_trick_after_a_huge_number_of_cards_is_a_schema_error(tmp_path):
+    # fuzz seed 3000 input 9389: "after_cards" of 10**30 reached the writer's list.insert (OverflowError in convert);
+    # a trick has at most four cards, so a call in it comes after 0 to 4 of them
+    import json
+
+    from jojotte_records.cli.main import app
+    from jojotte_records.notation.text import read_session
+    from typer.testing import CliRunner
+
+    text = (Path(__file__).resolve().parent.parent / "examples" / "disputes" / "70-dix-after-first-card.jjt").read_text()
+    runner = CliRunner()
+    doc = json.loads(runner.invoke(app, ["convert", "-", "--to", "json"], input=text).stdout)
+    calls = [c for h in doc["sessions"][0]["hands"] for t in h["tricks"] for c in t.get("calls", [])]
+    assert calls, "the example has a call written in its trick"
+    assert read_session(text).hands  # the text itself reads
+    calls[0]["after_cards"] = 10**30
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    result = runner.invoke(app, ["convert", str(bad), "--to", "text"])
+    assert result.exit_code == 2 and not isinstance(result.exception, OverflowError)
+    assert "after_cards" in result.output + (result.stderr or "")

@@ -100,7 +100,7 @@ class PlayModel(_Model):
 
 
 class TrickCallModel(CallModel):
-    after_cards: int = Field(ge=0)
+    after_cards: int = Field(ge=0, le=4)  # a trick has at most four cards: a call in it comes after 0 to 4 of them
     """How many cards of the trick were played before the call (0: before its first card)."""
 
 
