@@ -52,8 +52,9 @@ def test_json_call_in_a_trick_after_a_huge_number_of_cards_is_a_schema_error(tmp
     import json
 
     from jojotte_records.cli.main import app
-    from jojotte_records.notation.text import read_session
     from typer.testing import CliRunner
+
+    from jojotte_records.notation.text import read_session
 
     text = (Path(__file__).resolve().parent.parent / "examples" / "disputes" / "70-dix-after-first-card.jjt").read_text()
     runner = CliRunner()
