@@ -435,10 +435,8 @@ class Solver:
         the card points still in the hands (with ``ct``: the tricks to come); with the last trick and a
         Jo-Jotte still possible it bounds the value either way, which cuts the search near the end.
         """
-        if ct:
-            bound = rest
-        else:
-            bound = rest + self.last_bonus + (JOJOTTE if (h0 | h1) & self.jo_cards else 0)
+        # one function for the whole trick, lead and reply: it is the solver's inner loop, where a call costs
+        bound = rest if ct else rest + self.last_bonus + (JOJOTTE if (h0 | h1) & self.jo_cards else 0)
         if bound <= alpha:
             return bound
         if -bound >= beta:
@@ -545,15 +543,7 @@ class Solver:
                         break
         if best_i:
             leads.insert(0, leads.pop(best_i))
-        if best <= a0:
-            if best < hi:
-                hi = best
-        elif best >= beta:
-            if best > lo:
-                lo = best
-        else:
-            lo = hi = best
-        tt[key] = (lo, hi, leads)
+        tt[key] = (*_bounds(best, a0, beta, lo, hi), leads)
         return best
 
     def _leads(self, h0: int, h1: int, leader: int, jo: int) -> list:
@@ -1114,6 +1104,16 @@ def _tables(cards: tuple[int, ...], trump: int):
         for b in cards:
             follow_key[a][b] = -100 - pts[b] if second_wins[a][b] else pts[b]
     return strength, up, second_wins, lead_key, follow_key
+
+
+def _bounds(best: int, alpha: int, beta: int, lo: int, hi: int) -> tuple[int, int]:
+    """The bounds a position's table entry keeps after a search of window (alpha, beta) that found ``best``:
+    an upper bound when it failed low, a lower bound when it failed high, else the exact value."""
+    if best <= alpha:
+        return lo, min(hi, best)
+    if best >= beta:
+        return max(lo, best), hi
+    return best, best
 
 
 def check_position(state: JJState) -> None:
