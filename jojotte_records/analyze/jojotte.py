@@ -1528,7 +1528,7 @@ def _finish_what_if(rules, state, line, card, announce, verdict) -> WhatIf:
 
 
 def _partnership(rules) -> bool:
-    return isinstance(rules, JojotteRules) and type(rules).seats == 4 and getattr(rules, "trick_size", 2) == 4
+    return isinstance(rules, JojotteRules) and type(rules).seats == 4 and rules.trick_size == 4
 
 
 def _sides_what_if(verdict, rules, trick: int, card_index: int, card: int | None, announce: str):

@@ -59,7 +59,7 @@ def _event_hand(v, rules, before, names) -> dict:
                     f"played {best} (best play afterwards)")
         item["restored"] = doc | {"text": text, "played": played, "offender": who}
     w = v.record.score
-    item["as_written"] = None if w is None else dict(zip(rules.sheet_labels, w.values)) if hasattr(w, "values") else None
+    item["as_written"] = None if w is None else dict(zip(rules.sheet_labels, w.values))  # an EventScore
     return item
 
 

@@ -127,7 +127,7 @@ class TableResult(NamedTuple):
     @property
     def events(self) -> bool:
         """Whether the table played a game recorded as a log of events (Pitch, Baloot): a sheet of scores."""
-        return self.summary is not None and not hasattr(self.summary.sheet, "total")
+        return self.summary is not None and self.summary.rules.notation == "events"
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -345,7 +345,7 @@ def check_table(event: Event, entry: TableEntry) -> TableResult:
             problem("incomplete", f"{summary.hands} of {event.hands} hands recorded")
         else:
             problem("incomplete", f"{summary.hands} hands recorded, the event plays {event.hands} a round")
-    events = not hasattr(summary.sheet, "total")
+    events = summary.rules.notation == "events"
     if event.hands is None and events and summary.hands and not summary.sheet.over:
         problem("incomplete", f"the game is not finished ({', '.join(f'{u} {x}' for u, x in zip(units, summary.sheet.scores))})")
     if event.hands is None and not events:
