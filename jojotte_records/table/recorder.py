@@ -150,8 +150,13 @@ def _replace_durably(path: Path, text: str) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a file's name in ``folder`` durable (after a create or a rename)."""
     try:
-        dfd = os.open(path.parent, os.O_RDONLY)
+        dfd = os.open(folder, os.O_RDONLY)
     except OSError:  # pragma: no cover - a platform without directory descriptors
         return
     try:
@@ -681,16 +686,7 @@ class Recorder:
             f.flush()
             os.fsync(f.fileno())
         if new_file:  # the file's name is durable too
-            try:
-                dfd = os.open(self.path.parent, os.O_RDONLY)
-            except OSError:  # pragma: no cover - a platform without directory descriptors
-                return
-            try:
-                os.fsync(dfd)
-            except OSError:  # pragma: no cover
-                pass
-            finally:
-                os.close(dfd)
+            _fsync_folder(self.path.parent)
 
     def hand_text(self, verdict: HandVerdict) -> str:
         return write_hand(verdict.record, self.labels, self.columns)
