@@ -521,10 +521,7 @@ class Recorder:
         """Take one answer to the current question. ``undo`` undoes the last entry."""
         text = text.strip()
         if text.lower() == "undo":
-            msg = self.undo()
-            if not msg or msg.endswith("edit the file"):
-                return Refusal("UNDO", msg or "nothing to undo")
-            return Accepted(msg)
+            return self._undo_answer()
         r = self._replay(self.steps)
         q = r.question
         assert q is not None
@@ -541,6 +538,13 @@ class Recorder:
             verdict = self._save(done.record)
             return Accepted(said, verdict)
         return Accepted(said)
+
+    def _undo_answer(self) -> Accepted | Refusal:
+        """The answer ``undo``: the last entry taken back, or why nothing can be (every game's recorder)."""
+        msg = self.undo()
+        if not msg or msg.endswith("edit the file"):
+            return Refusal("UNDO", msg or "nothing to undo")
+        return Accepted(msg)
 
     def undo(self) -> str | None:
         """Undo the last entry: of the hand being entered, or else of the last saved hand (taken off the file)."""
@@ -1175,10 +1179,7 @@ class EventRecorder(Recorder):
         """Take one answer to the current question. ``undo`` undoes the last entry."""
         text = text.strip()
         if text.lower() == "undo":
-            msg = self.undo()
-            if not msg or msg.endswith("edit the file"):
-                return Refusal("UNDO", msg or "nothing to undo")
-            return Accepted(msg)
+            return self._undo_answer()
         q = self.question()
         if q.key == "dealer":
             out = self._answer_event_dealer(q, text)
