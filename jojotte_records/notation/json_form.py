@@ -431,10 +431,10 @@ def to_session(m: SessionModel, source: str | None = None, positions: dict[tuple
         try:
             hands.append(model_to_event_hand(h, labels, columns, where) if isinstance(h, EventHandModel)
                          else model_to_hand(h, labels, columns, where))
-        except ValueError as e:
-            text = getattr(e, "text", None)
+        except ValueError as e:  # an `_Unreadable` value says which text it was and, when known, where
+            text, known = (e.text, e.at) if isinstance(e, _Unreadable) else (None, None)
             found = _path_of_value(h.model_dump(), text) if text is not None else None
-            line, column = pos.get((*at, *found), (0, 0)) if found is not None else getattr(e, "at", None) or where(())
+            line, column = pos.get((*at, *found), (0, 0)) if found is not None else known or where(())
             raise NotationError(Issue("NOTATION", str(e),
                                       Location(source=source, line=line or None, column=column or None,
                                                hand=h.number), "syntax")) from None

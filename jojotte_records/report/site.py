@@ -357,15 +357,8 @@ def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, tuple, str]]
 
 
 def _archive_streams(db: str) -> Iterator[tuple[str, str, tuple, str]]:
-    try:
-        from ..archive import store as archive  # the DuckDB archive (issue 3); imported only when --db is used
-    except ImportError as e:
-        raise ReportError(f"--db needs the archive module (jojotte_records.archive.store), which is not available: {e}; "
-                          "give record files or folders instead") from None
-    session_texts = getattr(archive, "session_texts", None)
-    if session_texts is None:
-        raise ReportError("--db needs jojotte_records.archive.store.session_texts(db_path), which this version does not have; "
-                          "give record files or folders instead")
+    from ..archive.store import session_texts  # the DuckDB archive: imported only when --db is used
+
     if not Path(db).is_file():
         raise ReportError(f"archive '{db}' does not exist")
     for key, source, text in session_texts(db):
