@@ -357,8 +357,11 @@ def _file_streams(paths: Sequence[str]) -> Iterator[tuple[str, str, tuple, str]]
 
 
 def _archive_streams(db: str) -> Iterator[tuple[str, str, tuple, str]]:
-    from ..archive.store import session_texts  # the DuckDB archive: imported only when --db is used
-
+    try:
+        from ..archive.store import session_texts  # the DuckDB archive: imported only when --db is used
+    except ImportError as e:  # an install without it (duckdb missing or broken)
+        raise ReportError(f"--db needs the archive module (jojotte_records.archive.store), which is not available: {e}; "
+                          "give record files or folders instead") from None
     if not Path(db).is_file():
         raise ReportError(f"archive '{db}' does not exist")
     for key, source, text in session_texts(db):
