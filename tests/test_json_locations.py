@@ -151,3 +151,49 @@ def test_json_that_is_not_json_points_at_where_it_stops(tmp_path):
     f.write_text('{"sessions": [\n  {"tags": [}\n', encoding="utf-8")
     err = check_file(str(f)).read_error
     assert err is not None and err.loc.line == 2  # the '}' that closes nothing is on line 2
+
+
+
+def _event_doc_with_winner(name: str, winner) -> tuple[str, str]:
+    """(the JSON form of example ``name`` with its first trick written as won by ``winner(seat)``, where ``seat`` is
+    the seat that leads the second trick: the first trick's real winner, a trick's winner leading the next)."""
+    doc = json.loads(_json_of(name))
+    lines = doc["sessions"][0]["hands"][0]["lines"]
+    k = next(i for i, ln in enumerate(lines) if ln["keyword"] == "trick")
+    seat = lines[k + 1]["items"][0]["label"]
+    lines[k]["winner"] = winner(seat)
+    return json.dumps(doc, indent=2), seat
+
+
+@pytest.mark.parametrize("name", ["disputes/b04-baloot-failed-declarers-kept-points.jjt", "event-pitch/r3t2.jjt"])
+def test_an_event_trick_written_as_won_by_no_seat_is_a_located_error(name, tmp_path):
+    # fuzz (bench/fuzz.py, seed 6002, inputs 23551 and 149311): a JSON event line whose "winner" is not one of the
+    # game's seats ("A" in a Baloot or Pitch record, whose seats are N E S W) raised ValueError in the replay
+    text, _ = _event_doc_with_winner(name, lambda seat: "A")
+    with pytest.raises(NotationError) as e:
+        list(iter_json_records(text, "w.json"))
+    issue = e.value.issue
+    assert issue.kind == "syntax" and "unknown seat 'A'" in issue.message
+    lines = text.splitlines()
+    at = next(i for i, ln in enumerate(lines) if '"winner": "A"' in ln)
+    assert (issue.loc.line, issue.loc.column) == (at + 1, lines[at].index('"A"') + 1)
+    f = tmp_path / "w.json"
+    f.write_text(text, encoding="utf-8")
+    assert check_file(str(f)).read_error is not None
+
+
+def test_an_event_trick_winner_in_lower_case_is_read_as_its_seat(tmp_path):
+    # seats are read in any case in JSON (as for plays); the trick-winner check then compares the canonical label,
+    # so the lower-case record has exactly the findings of the original (no "written as won by" finding, no crash)
+    name = "disputes/b04-baloot-failed-declarers-kept-points.jjt"
+    lower, seat = _event_doc_with_winner(name, str.lower)
+    same, _ = _event_doc_with_winner(name, lambda s: s)
+    assert seat != seat.lower()
+    found = []
+    for text in (lower, same):
+        f = tmp_path / "w.json"
+        f.write_text(text, encoding="utf-8")
+        r = check_file(str(f))
+        assert r.read_error is None
+        found.append([str(i) for s in r.sessions for h in s[1] for i in h.issues])
+    assert found[0] == found[1]

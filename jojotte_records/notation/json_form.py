@@ -306,7 +306,8 @@ def model_to_event_hand(m: EventHandModel, labels: tuple[str, ...], columns: tup
     lines = tuple(EventLine(ln.keyword.lower(), ln.number if ln.number is not None else -1,
                             tuple(EventItem(i.label, tuple(i.words), *where(("lines", k, "items", j)), tuple(i.comments))
                                   for j, i in enumerate(ln.items)),
-                            ln.winner or "", *where(("lines", k)), tuple(ln.comments)) for k, ln in enumerate(m.lines))
+                            labels[_seat(labels, ln.winner)] if ln.winner else "", *where(("lines", k)),
+                            tuple(ln.comments)) for k, ln in enumerate(m.lines))
     score = None
     if m.score is not None:
         values = [0] * len(columns)
