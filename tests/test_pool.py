@@ -55,3 +55,63 @@ def test_a_ready_item_is_its_own_result_at_its_turn(jobs):
 
     items = [3, Ready("done here"), 4, Ready(None), 5]
     assert list(ordered_map(_square_after_wait, items, jobs=jobs, window=2)) == [9, "done here", 16, None, 25]
+
+
+def _session_processes(sid: int) -> list[int]:
+    """The live processes (not zombies) of session ``sid``, from /proc (Linux)."""
+    import os
+
+    found = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) ": state ppid pgrp session ...
+            if int(fields[3]) == sid and fields[0] != "Z":
+                found.append(int(d))
+    return found
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self"), reason="reads the process table from /proc (Linux)")
+def test_workers_do_not_outlive_a_killed_parent(tmp_path):
+    # a fault: `kill PID` (SIGTERM) of `jojotte validate --jobs 2` left its workers computing, orphaned, for as long
+    # as their piece took (27 minutes in the fuzz run); the workers watch the parent and leave when it is gone
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "slow.py"
+    script.write_text(
+        "import time\n"
+        "from jojotte_records.replay.pool import ordered_map\n"
+        "def slow(n):\n"
+        "    end = time.monotonic() + 120\n"
+        "    while time.monotonic() < end:\n"
+        "        pass\n"
+        "    return n\n"
+        "if __name__ == '__main__':\n"
+        "    print('started', flush=True)\n"
+        "    for r in ordered_map(slow, range(4), jobs=2):\n"
+        "        print(r, flush=True)\n", encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, start_new_session=True,
+                            cwd=tmp_path, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    try:
+        assert proc.stdout.readline().strip() == b"started"
+        deadline = time.monotonic() + 60
+        while len(_session_processes(proc.pid)) < 4 and time.monotonic() < deadline:  # parent, forkserver, 2 workers
+            time.sleep(0.2)
+        assert len(_session_processes(proc.pid)) >= 4
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while _session_processes(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _session_processes(proc.pid) == []
+    finally:
+        for pid in _session_processes(proc.pid):
+            os.kill(pid, signal.SIGKILL)

@@ -52,7 +52,8 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
         return
     window = window or 4 * n
     context = _context(preload)
-    with ProcessPoolExecutor(max_workers=n, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=n, mp_context=context, initializer=_watch_parent,
+                             initargs=(os.getpid(),)) as pool:
         pending: deque[Future] = deque()
         try:
             for item in items:
@@ -69,6 +70,25 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
         finally:  # a consumer that stops early (or an error) leaves no work running
             for f in pending:
                 f.cancel()
+
+
+def _watch_parent(parent: int, every: float = 0.5) -> None:
+    """In a worker: leave as soon as the process that asked for the work is gone. A parent killed by a signal it
+    cannot clean up after (SIGTERM, SIGKILL) would otherwise leave its workers computing their pieces, orphaned."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:  # the pid was taken by another user's process: ours is gone
+                os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 def _context(preload: Iterable[str]):
