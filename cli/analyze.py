@@ -143,13 +143,23 @@ def _marks(h, seat: int) -> str:
 
 def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
     from jojotte_records.analyze.jojotte import AnalysisError, what_if_file
-    from jojotte_records.replay.files import dump_json, read_error
+    from jojotte_records.games import unreadable_tags
+    from jojotte_records.notation.model import SessionHeader
+    from jojotte_records.replay.files import dump_json, open_records, read_error
 
-    if path != "-":
-        try:
-            open(path, "rb").close()
-        except OSError as e:  # a file that cannot be read: 2, as every command (README, "Exit codes")
-            fail(str(read_error(path, e)), 2)
+    # what cannot be read is 2, as in every command (README, "Exit codes"), not the finding 1 of an illegal card:
+    # a first, reading-only pass (standard input is read again from its spool)
+    unreadable, sessions = [], 0
+    try:
+        for item in open_records(path):
+            if isinstance(item, SessionHeader):
+                sessions += 1
+                unreadable.extend(unreadable_tags(item))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        fail(str(read_error(path, e)), 2)
+    if not sessions:
+        fail(f"{'<stdin>' if path == '-' else path}: no session found (a session starts with [Tag \"value\"] lines "
+             "or a 'hand' line)", 2)
     try:
         result, names = what_if_file(path, hand, at, play)
     except AnalysisError as e:  # the card is not legal there: a finding
@@ -158,9 +168,13 @@ def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
         fail(str(e), 2)
     if json_out:
         dump_json(result.document(hand, at, play, names), sys.stdout)
-        return
-    for line in result.text(hand, at, play, names):
-        echo(line)
+    else:
+        for line in result.text(hand, at, play, names):
+            echo(line)
+    for issue in unreadable:  # an unknown game or option: analysed as the default, and input not read (2)
+        echo(str(issue), err=True)
+    if unreadable:
+        raise typer.Exit(2)
 
 
 def _plural(mark: str) -> str:

@@ -131,7 +131,7 @@ def unreadable_headers(paths) -> list:
     """The unknown games and options in the tags of the record files ``paths`` (`games.unreadable_tags`), for the
     commands that draw or analyse such a session anyway (report, analyze) and exit 2 for it, as validate does.
 
-    A second, reading-only pass over the files; standard input cannot be read again and is not looked at.
+    A second, reading-only pass over the files; standard input is read again from its spool (`open_stdin`).
     """
     from jojotte_records.games import unreadable_tags
     from jojotte_records.notation.model import SessionHeader
@@ -139,8 +139,6 @@ def unreadable_headers(paths) -> list:
 
     found = []
     for path in iter_record_files(paths):
-        if path == "-":
-            continue
         try:
             for item in open_records(path):
                 if isinstance(item, SessionHeader):

@@ -67,22 +67,31 @@ def _setup_completion(words_ref: list[tuple[str, ...]]) -> None:
 
 
 def _sheet(rec: Recorder) -> str:
+    """The running score sheet as a rich table, as the other tables of the command line are drawn."""
+    import io
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from .common import cell
+
+    table = Table(title=f"score sheet after {len(rec.hands)} hand(s)", title_justify="left")
+    table.add_column("")
     if rec.events:  # Pitch, Baloot: one score per column (team or player)
-        rows = rec.sheet_rows()
-        width = max(len(r[0]) for r in rows) if rows else 4
-        out = [f"score sheet after {len(rec.hands)} hand(s):"] + [f"  {name:{width}}  {score:>6}" for name, score in rows]
-        if rec.over:
-            out.append(f"  the game is over: {rec.winners_text()} won")
-        return "\n".join(out)
-    rows = rec.sheet_rows()
-    width = max(len(r[0]) for r in rows) if rows else 4
-    out = [f"score sheet after {len(rec.hands)} hand(s):",
-           f"  {'':{width}}  {'below':>6} {'above':>6} {'games':>5} {'rubbers':>7} {'total':>6}"]
-    for name, below, above, games, rubbers, total in rows:
-        out.append(f"  {name:{width}}  {below:>6} {above:>6} {games:>5} {rubbers:>7} {total:>6}")
-    if rec.sheet.pool:
-        out.append(f"  held aside: {rec.sheet.pool}")
-    return "\n".join(out)
+        table.add_column("score", justify="right")
+    else:
+        for name in ("below", "above", "games", "rubbers", "total"):
+            table.add_column(name, justify="right")
+    for name, *figures in rec.sheet_rows():
+        table.add_row(cell(name), *(str(f) for f in figures))
+    out = io.StringIO()
+    Console(file=out, width=200, no_color=True, highlight=False).print(table)
+    lines = [line.rstrip() for line in out.getvalue().rstrip("\n").splitlines()]
+    if rec.events and rec.over:
+        lines.append(f"the game is over: {rec.winners_text()} won")
+    if not rec.events and rec.sheet.pool:
+        lines.append(f"held aside: {rec.sheet.pool}")
+    return "\n".join(lines)
 
 
 def _finished(rec: Recorder, hands: int | None) -> str | None:

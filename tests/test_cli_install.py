@@ -54,3 +54,15 @@ def test_shell_completion_is_offered_and_prints_a_bash_script(monkeypatch):
     result = runner.invoke(app, ["--show-completion", "bash"], prog_name="jojotte")
     assert result.exit_code == 0, result.output
     assert "complete" in result.output and "_JOJOTTE_COMPLETE" in result.output.upper()
+
+
+def test_the_readme_imports_before_it_asks_for_statistics():
+    # issue 16 item 12: `jojotte stats` reads the archive, which only `jojotte import` makes; in the README's
+    # commands the first `jojotte stats` comes after (or on the line of) a `jojotte import`
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    blocks = readme.split("```")[1::2]  # the fenced blocks: the commands a reader types
+    commands = "\n".join(blocks)
+    first_stats = commands.find("jojotte stats")
+    assert first_stats >= 0
+    first_import = commands.find("jojotte import")
+    assert 0 <= first_import < first_stats, commands[max(0, first_stats - 200):first_stats + 40]

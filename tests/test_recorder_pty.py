@@ -157,7 +157,7 @@ def test_pitch_entered_at_the_terminal_with_a_refusal_then_ctrl_c_and_resume(tmp
         say(child, a)
     child.sendline(PITCH_HAND[-1])
     child.expect_exact("hand 1 saved: score NS 6, EW 1")
-    child.expect_exact("Nell & Sue       6")
+    child.expect_exact("│ Nell & Sue │     6 │")  # the sheet, a rich table (issue 16 item 12)
     child.expect_exact("hand 2: who deals? [N]")
     child.expect_exact(PROMPT)
     assert path.read_text().endswith("\n" + PITCH_TEXT)
@@ -172,7 +172,7 @@ def test_pitch_entered_at_the_terminal_with_a_refusal_then_ctrl_c_and_resume(tmp
     assert child.exitstatus == 130
     child = spawn(path)
     child.expect_exact("resuming: 1 hand(s) already recorded")
-    child.expect_exact("Nell & Sue       6")
+    child.expect_exact("│ Nell & Sue │     6 │")  # the sheet, a rich table (issue 16 item 12)
     child.expect_exact("hand 2: who deals? [N]")
     child.expect_exact(PROMPT)
     child.sendline("quit")

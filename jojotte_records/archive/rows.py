@@ -255,13 +255,19 @@ class JojotteRecordRows(RecordRows):
                 imp.row("credits", s.session_id, s.hands, i, c.seat, c.line, c.amount, c.rule, c.why)
 
     def record_rows(self, imp, s, v) -> None:
-        """The calls of the auction and after the draw, the melds declared and the dix."""
+        """The calls of the auction, after the draw and inside the tricks (with the trick and the number of its
+        cards before them, `Trick.calls`), the melds declared and the dix."""
         rec, st = v.record, v.state
         sid, seq = s.session_id, s.hands
-        for phase, calls in (("auction", rec.auction), ("after", rec.after)):
+        in_tricks = [(t.number, k, c) for t in rec.tricks for k, c in t.calls]
+        for phase, calls, places in (("auction", rec.auction, None), ("after", rec.after, None),
+                                     ("trick", [c for _, _, c in in_tricks], in_tricks)):
             if calls:
-                _packed(imp, "calls", sid, seq, [[phase] * len(calls), list(range(1, len(calls) + 1)),
-                                                 *map(list, zip(*(_call_values(c) for c in calls)))])
+                n = len(calls)
+                trick_no = [t for t, _, _ in places] if places else [None] * n
+                after_cards = [k for _, k, _ in places] if places else [None] * n
+                _packed(imp, "calls", sid, seq, [[phase] * n, list(range(1, n + 1)),
+                                                 *map(list, zip(*(_call_values(c) for c in calls))), trick_no, after_cards])
         shown = None
         if st is not None and st.phase in (PLAY, DONE) and any(st.melds):
             shown = self.rules.compare_melds(st).shown
@@ -273,11 +279,13 @@ class JojotteRecordRows(RecordRows):
                     imp.row("melds", sid, seq, c.seat, meld_seq, i, m.text(), m.kind, "A" if m.kind == "four" else "B",
                             RANK_CHARS.get(m.rank, str(m.rank)), _SUITS[m.suit] if m.suit >= 0 else None, m.length,
                             m.value, (m in shown[c.seat]) if shown is not None else None)
-            elif c.kind == "dix":
-                turned = rec.turned if rec.turned is not None and rec.turned >= 0 else None
-                imp.row("dix", sid, seq, c.seat, i, card_name(turned) if turned is not None else None,
-                        card_name(make_card(turned >> 4, SEVEN)) if turned is not None else None,
-                        st is not None and st.dix == c.seat)
+        dixes = [(i, c, None, None) for i, c in enumerate(rec.after, 1) if c.kind == "dix"]
+        dixes += [(i, c, t, k) for i, (t, k, c) in enumerate(in_tricks, 1) if c.kind == "dix"]
+        turned = rec.turned if rec.turned is not None and rec.turned >= 0 else None
+        for i, c, trick_no, after_cards in dixes:  # i: the calls.seq of the dix call in its phase
+            imp.row("dix", sid, seq, c.seat, i, card_name(turned) if turned is not None else None,
+                    card_name(make_card(turned >> 4, SEVEN)) if turned is not None else None,
+                    st is not None and st.dix == c.seat, trick_no, after_cards)
 
     def trick_rows(self, imp, s, v) -> None:
         """Every card recorded; the winner and points where the replay reached (`Rules.trick_card_points`)."""

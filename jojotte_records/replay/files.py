@@ -12,6 +12,7 @@ import itertools
 import json
 import os
 import sys
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
@@ -122,6 +123,95 @@ class _CountingLines:
             cb(n)
 
 
+# --- standard input, read once and spooled: every reader of `-` reads it like a file ---------------------------
+
+STDIN_MEMORY_BYTES = 8 << 20  # standard input is kept in memory up to this many bytes, then in a temporary file
+
+
+class _StdinSpool:
+    """What has been read of one standard input: in memory up to `STDIN_MEMORY_BYTES`, then in a temporary file.
+
+    Reading is lazy: a reader that asks for bytes beyond what was read pulls them from standard input, so the
+    first reader streams (a pipe is validated while it is written) and a later one reads the same bytes again
+    (issue 16: `report -` could not look at the tags of its input a second time).
+    """
+
+    def __init__(self, source):
+        self.source = source
+        self.memory = bytearray()
+        self.file = None  # the temporary file, once the input is longer than the bound
+        self.size = 0
+        self.ended = False
+
+    def _more(self) -> bool:
+        if self.ended:
+            return False
+        read = getattr(self.source, "read1", self.source.read)
+        chunk = read(1 << 16)
+        if not chunk:
+            self.ended = True
+            return False
+        if self.file is None and self.size + len(chunk) > STDIN_MEMORY_BYTES:
+            self.file = tempfile.TemporaryFile(prefix="jojotte-stdin-")
+            self.file.write(self.memory)
+            self.memory = bytearray()
+        if self.file is None:
+            self.memory += chunk
+        else:
+            self.file.seek(0, os.SEEK_END)
+            self.file.write(chunk)
+        self.size += len(chunk)
+        return True
+
+    def read_at(self, pos: int, n: int) -> bytes:
+        while pos >= self.size and self._more():
+            pass
+        n = min(n, self.size - pos)
+        if n <= 0:
+            return b""
+        if self.file is None:
+            return bytes(self.memory[pos:pos + n])
+        self.file.seek(pos)
+        return self.file.read(n)
+
+
+class _SpoolReader(io.RawIOBase):
+    """One reader of the spool, from its first byte."""
+
+    def __init__(self, spool: _StdinSpool):
+        self.spool = spool
+        self.pos = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b) -> int:
+        data = self.spool.read_at(self.pos, len(b))
+        b[:len(data)] = data
+        self.pos += len(data)
+        return len(data)
+
+
+_SPOOLS: list[_StdinSpool] = []  # the spool of the process's standard input (a new one when sys.stdin is replaced)
+
+
+def open_stdin() -> io.BufferedReader:
+    """Standard input as a binary file from its first byte, as often as asked (`_StdinSpool`)."""
+    source = sys.stdin.buffer
+    if not _SPOOLS or _SPOOLS[0].source is not source:
+        if _SPOOLS and _SPOOLS[0].file is not None:
+            _SPOOLS[0].file.close()
+        _SPOOLS[:] = [_StdinSpool(source)]
+    return io.BufferedReader(_SpoolReader(_SPOOLS[0]))
+
+
+def open_text(path: str) -> TextIO:
+    """A record file, or standard input for ``-``, as text: strict UTF-8, a byte-order mark dropped."""
+    if path == "-":
+        return io.TextIOWrapper(open_stdin(), encoding="utf-8-sig", errors="strict")
+    return open(path, encoding="utf-8-sig", errors="strict")
+
+
 def looks_like_json(path: str, first_line: str) -> bool:
     """JSON by suffix, or a first line that opens an object (``{"`` or a lone ``{``), which a comment never does."""
     head = first_line.lstrip()
@@ -135,12 +225,8 @@ def open_records(path: str, on_progress: Callable[[int], None] | None = None) ->
         OSError, UnicodeDecodeError: the file cannot be read.
         pydantic.ValidationError, ValueError: a JSON file that does not follow the schema.
     """
-    if path == "-":
-        stream: TextIO = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="strict")
-        name = "<stdin>"
-    else:
-        stream = open(path, encoding="utf-8-sig", errors="strict")
-        name = path
+    stream = open_text(path)
+    name = "<stdin>" if path == "-" else path
     first = stream.readline()
     if looks_like_json(path, first):
         from ..notation.json_form import iter_json_records
@@ -155,8 +241,7 @@ def open_records(path: str, on_progress: Callable[[int], None] | None = None) ->
     try:
         yield from iter_records(_CountingLines(itertools.chain((first,), stream), on_progress), name)
     finally:
-        if path != "-":
-            stream.close()
+        stream.close()
 
 
 def read_record_text(path: str) -> str:
@@ -166,11 +251,8 @@ def read_record_text(path: str) -> str:
     Raises:
         OSError, UnicodeDecodeError: the file cannot be read (`read_error` says why).
     """
-    if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        with open(path, "rb") as f:
-            data = f.read()
+    with (open_stdin() if path == "-" else open(path, "rb")) as f:
+        data = f.read()
     return data.decode("utf-8-sig", errors="strict")
 
 
@@ -328,10 +410,7 @@ def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
 
     name = "<stdin>" if path == "-" else path
     try:
-        if path == "-":
-            stream: TextIO = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="strict")
-        else:
-            stream = open(path, encoding="utf-8-sig", errors="strict")
+        stream = open_text(path)
     except OSError as exc:
         yield Ready(_Checked(i, name, True, [], read_error(path, exc), False, 0))
         return
@@ -374,8 +453,7 @@ def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
             return
         yield _Piece(i, name, path, False, start, "".join(buf), keep_hands, True)
     finally:
-        if path != "-":
-            stream.close()
+        stream.close()
 
 
 def _chain(first: Iterable[str], rest: Iterable[str]) -> Iterator[str]:

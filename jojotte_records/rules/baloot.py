@@ -9,7 +9,8 @@ Seats are indexed in the order of play, which is anticlockwise: N=0, W=1, S=2, E
 Actions (``Action.kind``): ``deal`` (chance: five cards per seat in ``cards``, the face-up card in
 ``info``), ``pass`` ``hokum`` (``suit``: -1 in round 1, the named suit after) ``sun`` ``ashkal`` ``kawesh``,
 ``complete`` (chance: the cards each seat receives), ``double`` ``triple`` ``four`` ``gahwa``
-(``announce``: ``locked``, ``open`` or "" for a double or four), ``declare`` (trick 1; ``announce`` the
+(``announce``: ``locked``, ``open`` or "" for a double or four), ``decline`` (a pass written on a doubling
+line: a step of the ladder not taken, BAL-DBL-5; it changes nothing), ``declare`` (trick 1; ``announce`` the
 kind), ``show`` (trick 2; ``melds=(mask,)``) and ``play`` (``card``; ``announce`` ``ekka`` or ``baloot``).
 
 The score of a hand is computed from its totals by `score_summary`, the very function the calculator
@@ -55,6 +56,7 @@ MATCH_TARGET = 152  # BAL-MATCH-2
 GAHWA = 5  # the level G
 LEVEL_WORDS = {1: "1", 2: "double", 3: "triple", 4: "four", GAHWA: "gahwa"}
 RAISES = ("double", "triple", "four", "gahwa")  # BAL-DBL-2…5, in ladder order
+DECLINE = "decline"  # a pass on a doubling line: the step not taken (BAL-DBL-5), no state change
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 _SUIT_OF_WORD = {"S": 0, "H": 1, "D": 2, "C": 3, "SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3,
                  "♠": 0, "♥": 1, "♦": 2, "♣": 3}
@@ -780,6 +782,18 @@ class BalootRules(EventRules):
         return Violation(rule, f"{who} may not call {a.kind.upper()}: only the declarer {{p{s.declarer}}} may "
                                "(raise_callers=personal)")
 
+    def _check_decline(self, s: BalootState, a: Action) -> Violation | None:
+        """A pass on a doubling line: legal in the doubling window (BAL-DBL-1), also with no_doubling (no double is
+        what it says); every step of the ladder is optional (BAL-DBL-5), so anyone may say he takes none."""
+        if not 0 <= a.seat < 4:
+            return Violation("BAL-DEAL-1", f"there is no seat {a.seat} at a table of four")
+        who = f"{{p{a.seat}}}"
+        if s.phase == AUCTION:
+            return Violation("BAL-DBL-1", f"{who} passed on the doubling during the auction; doubling comes after it")
+        if s.phase == COMPLETE or (s.phase == PLAY and not s.history and not s.trick):
+            return None
+        return Violation("BAL-DBL-1", f"{who} passed on the doubling after the first card of trick 1, where doubling ends")
+
     def _next_raise(self, s: BalootState, a: Action) -> BalootState:
         lock = a.announce == "locked" or (a.announce == "" and self.options.lock_unspecified == "locked")
         s = s._replace(doubling=s.doubling + ((a.seat, a.kind, a.announce),), level=GAHWA if a.kind == "gahwa" else s.level + 1)
@@ -951,6 +965,8 @@ class BalootRules(EventRules):
             return Violation("BAL-PLAY-1", f"{a.kind} after the end of the hand")
         if s.phase == DEAL:
             return self._check_deal(s, a)
+        if a.kind == DECLINE:
+            return self._check_decline(s, a)
         if s.phase == COMPLETE and a.seat == CHANCE:
             return self._check_complete(s, a)
         if s.phase == COMPLETE and a.kind in RAISES and 0 <= a.seat < 4:
@@ -1094,6 +1110,8 @@ class BalootRules(EventRules):
 
     def advance(self, s: BalootState, a: Action) -> BalootState:
         p = s.phase
+        if a.kind == DECLINE:
+            return s  # BAL-DBL-5: a step not taken
         if p == DEAL:
             union = 0
             for m in a.cards:
@@ -1364,7 +1382,9 @@ class BalootRules(EventRules):
                 if lock not in ("", "locked", "open"):
                     return Violation("NOTATION", f"a lock is 'locked' or 'open', not '{words[1]}'")
                 return Action(seat, low[0], announce=lock)
-            return Violation("NOTATION", f"a doubling call is double, triple, four or gahwa (then locked or open), "
+            if low in (("pass",), ("p",), ("-",)):
+                return Action(seat, DECLINE)  # no double, no triple …: the step not taken (BAL-DBL-5)
+            return Violation("NOTATION", f"a doubling call is double, triple, four or gahwa (then locked or open), or pass, "
                                          f"not '{' '.join(words)}'")
         if keyword == "trick":
             if low and low[0] in RAISES and len(low) <= 2 and low[-1] in (low[0], "locked", "open"):
@@ -1420,6 +1440,8 @@ class BalootRules(EventRules):
             return ("bids", s.round, lab, ("hokum",) if a.suit < 0 else ("hokum", SUIT_WORDS[a.suit]))
         if a.kind in RAISES:
             return ("doubling", -1, lab, (a.kind, a.announce) if a.announce else (a.kind,))
+        if a.kind == DECLINE:
+            return ("doubling", -1, lab, ("pass",))
         if a.kind == "declare":
             return ("trick", s.tricks_done + 1, lab, (a.announce,))
         if a.kind == "show":
