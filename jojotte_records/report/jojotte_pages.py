@@ -18,7 +18,7 @@ from ..notation.dd_comment import dd_fields, without_dd
 from ..notation.model import UNKNOWN_CARD, Call, HandRecord
 from ..notation.text import sheet_column
 from ..replay.jojotte import HandVerdict, SessionSummary
-from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, SUIT_WORDS, Meld, card_points, trick_points
+from ..rules.jojotte_cards import JOJOTTE, SUIT_WORDS, Meld, card_points
 from .views import AltsView, IssueView, RestoreView, alts_view, issue_key, issue_view, wins
 
 RED_SUITS = (1, 2)  # hearts, diamonds
@@ -718,13 +718,12 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
     (per column of the score sheet: per player, or per side)."""
     names, labels = session.names, session.labels
     column_of, column_names = session.column_of, session.column_names
-    tricks_per_hand = session.rules.tricks_per_hand or 9
+    trick_card_points = session.rules.trick_card_points
     record = v.record
     state = v.state
     seats = len(names)
     history = state.history if state is not None else ()
     trump = state.trump if state is not None else -1
-    nullo = state is not None and state.denomination == "nullo"
     jo_scored = state.jo if state is not None and state.denomination == "suit" else (0,) * seats
     seat_names = dict(enumerate(names))
     seat_labels = dict(enumerate(labels))
@@ -759,12 +758,12 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
                                   flag, css, dd))
         points = None
         if replayed:
-            last = i + 1 == tricks_per_hand
-            pts_total = trick_points(history[i][1], trump, last, nullo)
-            if last and not nullo:
-                extra.append(f"+{LAST_TRICK} last trick")
-            points = pts_total
-            running[column_of[win_seat]] += pts_total
+            # the rules' count of the trick (JJ-PTS-1/2, `Rules.trick_card_points`): its cards and the last-trick 10
+            points = trick_card_points(state, i + 1)
+            bonus = points - sum(pts for p in plays if (pts := p.points) is not None)
+            if bonus:
+                extra.append(f"+{bonus} last trick")
+            running[column_of[win_seat]] += points
             for p in t.plays:
                 if p.announce and p.announce.lower() == "jotte" and 0 <= p.seat < seats and jo_scored[p.seat] == 2:
                     if jojotte_in_trick_score:
