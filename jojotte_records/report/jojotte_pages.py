@@ -77,6 +77,7 @@ class PlayView(NamedTuple):
     flag: str
     css: str  # "play", plus "wins" and "flagged kind-…"
     dd: "DdView | None" = None  # the double-dummy analysis of the card, when the record carries it
+    html: Markup = Markup("")  # the card's <li> as `_hand.html` draws it (made here: a hand has up to 36 cards)
 
 
 class DdView(NamedTuple):
@@ -133,6 +134,8 @@ class TrickView(NamedTuple):
     flag: str
     css: str  # "trick", plus "unreplayed" and "flagged kind-…"
     alts: tuple[AltsView, ...] = ()  # the analysis board of each card whose [%dd …] comment gives every legal card's value
+    html: Markup = Markup("")  # the trick's <section> as `_hand.html` draws it, up to its boards and note (made here: it is
+    # the bulk of a hand page)
 
 
 class SeatDeal(NamedTuple):
@@ -471,6 +474,7 @@ class JojottePages:
         self.rules = validator.rules  # the same rules, options, seat labels and names as the check
         self.labels = validator.labels  # the seats (A, B; N, E, S, W) and the players' names
         self.names = validator.names
+        self.names_html = {s: escape(n) for s, n in enumerate(self.names)}  # escaped once, shown on every card
         self.seats = len(self.labels)
         # the score sheet's columns: the players, or the sides of a partnership game (NS, EW)
         self.columns = tuple(validator.sheet_labels)
@@ -713,7 +717,8 @@ def _start_holdings(record: HandRecord, seats: int) -> list[list[int] | None]:
     return out
 
 
-def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojotte_in_trick_score: bool = True) -> tuple[TrickView, ...]:
+def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojotte_in_trick_score: bool = True,
+            prefix: str = "") -> tuple[TrickView, ...]:
     """The tricks as recorded, with what the replay found: leader, winner, points and the running trick score
     (per column of the score sheet: per player, or per side)."""
     names, labels = session.names, session.labels
@@ -727,6 +732,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
     jo_scored = state.jo if state is not None and state.denomination == "suit" else (0,) * seats
     seat_names = dict(enumerate(names))
     seat_labels = dict(enumerate(labels))
+    seat_html = session.names_html
     running = [0] * len(column_names)
     views = []
     for i, t in enumerate(record.tricks):
@@ -752,10 +758,13 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
             view = CARD_VIEWS.get(card) or card_view(card)
             dd = _dd_view(p.comments) if p.comments else None
             any_dd = any_dd or dd is not None
-            plays.append(PlayView(key, seat_names.get(p.seat, "?"), seat_labels.get(p.seat, "?"), view,
-                                  p.announce.capitalize() if p.announce else "", wins, pts,
-                                  (_note(_plain_comments(p.comments)) if dd else _note(p.comments)) if p.comments else "",
-                                  flag, css, dd))
+            announce = p.announce.capitalize() if p.announce else ""
+            note = (_note(_plain_comments(p.comments)) if dd else _note(p.comments)) if p.comments else ""
+            html = f'<li class="{css}" data-loc="{key}"><span class="who">{seat_html.get(p.seat, "?")}</span> {view.html}'
+            if announce or note or dd is not None:
+                html += _play_extras(announce, note, dd)
+            plays.append(PlayView(key, seat_names.get(p.seat, "?"), seat_labels.get(p.seat, "?"), view, announce, wins, pts,
+                                  note, flag, css, dd, Markup(html + "</li>\n")))
         points = None
         if replayed:
             # the rules' count of the trick (JJ-PTS-1/2, `Rules.trick_card_points`): its cards and the last-trick 10
@@ -777,12 +786,41 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
         cards = " ".join([f"{p.seat_label}:{p.card.name}" for p in plays])
         tflag = flags.get(f"t{t.number}", "") if flags else ""
         css = ("trick" if replayed else "trick stops" if stops else "trick unreplayed") + (f" flagged kind-{tflag}" if tflag else "")
+        key = f"t{t.number}"
+        leader = names[leader_seat] if 0 <= leader_seat < seats else "?"
+        winner = names[win_seat] if win_seat >= 0 else ""
+        running_text = ", ".join([f"{n} {p}" for n, p in run])
+        if replayed:
+            outcome = f'Won by <strong class="winner">{escape(winner)}</strong>: {escape(score_text)}.'
+        elif stops:
+            outcome = '<strong class="stop">The replay stops here: the marked card is illegal.</strong>'
+        else:
+            outcome = '<span class="muted">Not replayed: the replay stopped at the illegal event.</span>'
+        html = (f'<section class="{escape(css)}" id="{prefix}{key}" data-loc="{key}" data-trick="{i + 1}" data-cards="{escape(cards)}">\n'
+                f'<h3>Trick {t.number}</h3>\n<div class="trick-body">\n<ol class="plays">\n{"".join([p.html for p in plays])}</ol>\n'
+                f'<div class="facts">\n<p>Led by <strong>{escape(leader)}</strong>.\n{outcome}</p>\n'
+                + (f"<p>Written at the table: won by {escape(written)}.</p>" if written else "")
+                + (f'<p class="running">Trick score so far: {escape(running_text)}</p>' if running_text else "")
+                + '<div class="held"></div>\n</div>\n</div>')
         views.append(TrickView(
-            f"t{t.number}", t.number, i + 1, names[leader_seat] if 0 <= leader_seat < seats else "?", tuple(plays), replayed,
-            names[win_seat] if win_seat >= 0 else "", points, ", ".join(extra), run, score_text,
-            ", ".join([f"{n} {p}" for n, p in run]), cards, stops, written,
-            _note(t.comments) if t.comments else "", tflag, css, _alts(t, plays) if any_dd else ()))
+            key, t.number, i + 1, leader, tuple(plays), replayed, winner, points, ", ".join(extra), run, score_text,
+            running_text, cards, stops, written, _note(t.comments) if t.comments else "", tflag, css,
+            _alts(t, plays) if any_dd else (), Markup(html)))
     return tuple(views)
+
+
+def _play_extras(announce: str, note: str, dd: DdView | None) -> str:
+    """What follows a card in its ``<li>``: the announcement, the note, the double-dummy figures."""
+    out = ""
+    if announce:
+        out += f' <em class="announce">&ldquo;{escape(announce)}&rdquo;</em>'
+    if note:
+        out += f' <span class="note">{escape(note)}</span>'
+    if dd is not None:
+        out += (f' <span class="{escape(dd.css)}" title="double-dummy: forced value after the card {escape(dd.eval)}">'
+                + (f"<strong>{escape(dd.mark)}</strong>, " if dd.mark else "") + f"cost {escape(dd.cost)}"
+                + (f"; best {escape(dd.best)}" if dd.best else "") + "</span>")
+    return out
 
 
 _PLAY_KEYS: dict[tuple[int, int], tuple[str, ...]] = {}
@@ -868,7 +906,7 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
                 melds_shown.append((names[s], tuple(meld_view(m) for m in result.shown[s]), result.points[s]))
     if state is not None and state.dix >= 0 and turned is not None:
         dix = (names[state.dix], card_view(make_card(turned >> 4, SEVEN)), card_view(turned))
-    tricks = _tricks(v, session, flags, rules.jojotte_in_trick_score())
+    tricks = _tricks(v, session, flags, rules.jojotte_in_trick_score(), prefix)
     start = 1
     if flags:
         for t in tricks:
