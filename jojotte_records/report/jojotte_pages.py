@@ -475,10 +475,12 @@ class JojottePages:
         self.labels = validator.labels  # the seats (A, B; N, E, S, W) and the players' names
         self.names = validator.names
         self.names_html = {s: escape(n) for s, n in enumerate(self.names)}  # escaped once, shown on every card
+        self.labels_html = {s: escape(n) for s, n in enumerate(self.labels)}
         self.seats = len(self.labels)
         # the score sheet's columns: the players, or the sides of a partnership game (NS, EW)
         self.columns = tuple(validator.sheet_labels)
         self.column_names = tuple(validator.sheet_names)
+        self.column_names_html = tuple(escape(n) for n in self.column_names)
         self.ncols = len(self.columns)
         self.column_of = tuple(sheet_column(seat, self.labels, self.columns) or 0 for seat in range(self.seats))
         self.title = session.title
@@ -732,7 +734,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
     jo_scored = state.jo if state is not None and state.denomination == "suit" else (0,) * seats
     seat_names = dict(enumerate(names))
     seat_labels = dict(enumerate(labels))
-    seat_html = session.names_html
+    seat_html, label_html, column_html = session.names_html, session.labels_html, session.column_names_html
     running = [0] * len(column_names)
     views = []
     for i, t in enumerate(record.tricks):
@@ -741,6 +743,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
         win_seat = history[i][2] if replayed else -1
         plays = []
         extra = []
+        jo_text = False  # the score's words name a player (Jo-Jotte)
         stops = False
         any_dd = False
         keys = _play_keys(t.number, len(t.plays))
@@ -775,6 +778,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
             running[column_of[win_seat]] += points
             for p in t.plays:
                 if p.announce and p.announce.lower() == "jotte" and 0 <= p.seat < seats and jo_scored[p.seat] == 2:
+                    jo_text = True
                     if jojotte_in_trick_score:
                         running[column_of[p.seat]] += JOJOTTE
                         extra.append(f"+{JOJOTTE} Jo-Jotte to {names[p.seat]}")
@@ -784,6 +788,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
         run = tuple(zip(column_names, running)) if replayed else ()
         score_text = (f"{points} point{'' if points == 1 else 's'}" + (f" ({', '.join(extra)})" if extra else "")) if replayed else ""
         cards = " ".join([f"{p.seat_label}:{p.card.name}" for p in plays])
+        cards_html = " ".join([f"{label_html.get(p.seat, '?')}:{v.card.name}" for p, v in zip(t.plays, plays)])
         tflag = flags.get(f"t{t.number}", "") if flags else ""
         css = ("trick" if replayed else "trick stops" if stops else "trick unreplayed") + (f" flagged kind-{tflag}" if tflag else "")
         key = f"t{t.number}"
@@ -791,16 +796,18 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
         winner = names[win_seat] if win_seat >= 0 else ""
         running_text = ", ".join([f"{n} {p}" for n, p in run])
         if replayed:
-            outcome = f'Won by <strong class="winner">{escape(winner)}</strong>: {escape(score_text)}.'
+            outcome = (f'Won by <strong class="winner">{seat_html[win_seat]}</strong>: '
+                       f'{escape(score_text) if jo_text else score_text}.')
         elif stops:
             outcome = '<strong class="stop">The replay stops here: the marked card is illegal.</strong>'
         else:
             outcome = '<span class="muted">Not replayed: the replay stopped at the illegal event.</span>'
-        html = (f'<section class="{escape(css)}" id="{prefix}{key}" data-loc="{key}" data-trick="{i + 1}" data-cards="{escape(cards)}">\n'
+        html = (f'<section class="{css}" id="{prefix}{key}" data-loc="{key}" data-trick="{i + 1}" data-cards="{cards_html}">\n'
                 f'<h3>Trick {t.number}</h3>\n<div class="trick-body">\n<ol class="plays">\n{"".join([p.html for p in plays])}</ol>\n'
-                f'<div class="facts">\n<p>Led by <strong>{escape(leader)}</strong>.\n{outcome}</p>\n'
-                + (f"<p>Written at the table: won by {escape(written)}.</p>" if written else "")
-                + (f'<p class="running">Trick score so far: {escape(running_text)}</p>' if running_text else "")
+                f'<div class="facts">\n<p>Led by <strong>{seat_html.get(leader_seat, "?")}</strong>.\n{outcome}</p>\n'
+                + (f"<p>Written at the table: won by {seat_html[t.winner]}.</p>" if written else "")
+                + ('<p class="running">Trick score so far: ' + ", ".join([f"{n} {p}" for n, p in zip(column_html, running)])
+                   + "</p>" if run else "")
                 + '<div class="held"></div>\n</div>\n</div>')
         views.append(TrickView(
             key, t.number, i + 1, leader, tuple(plays), replayed, winner, points, ", ".join(extra), run, score_text,
