@@ -63,6 +63,8 @@ class CallView(NamedTuple):
     note: str  # the record's comments on the call
     flag: str  # "" or the kind of the issue found here (illegal, score, consistency)
     css: str  # the element's classes: "call", plus "flagged kind-illegal" when flagged
+    html: Markup = Markup("")  # the call's <li> as `_hand.html` draws it: the suit in the auction, the melds and the
+    # dix after the draw
 
 
 class PlayView(NamedTuple):
@@ -166,6 +168,7 @@ class ScoreLine(NamedTuple):
     written_above: int | None
     below_wrong: bool
     above_wrong: bool
+    html: Markup = Markup("")  # the line's <tr> as `_hand.html` draws it ("-" for a figure not known)
 
 
 class CreditView(NamedTuple):
@@ -424,7 +427,8 @@ _VERBS = {"pass": "passes", "accept": "accepts", "name": "names", "nt": "bids no
           "with_doubler": "sides with the doubler"}
 
 
-def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, flags: dict[str, str]) -> CallView:
+def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, flags: dict[str, str],
+              prefix: str = "") -> CallView:
     seat = names[call.seat] if 0 <= call.seat < len(names) else "?"
     suit = None
     cards: tuple[CardView, ...] = ()
@@ -436,8 +440,20 @@ def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, fl
         cards = (card_view(make_card(turned >> 4, SEVEN)), card_view(turned))
     melds = tuple(meld_view(m) for m in call.melds) if call.kind == "melds" else ()
     flag = flags.get(key, "")
-    return CallView(key, seat, _VERBS.get(call.kind, call.kind), suit, melds, cards, _note(call.comments) if call.comments else "",
-                    flag, f"call flagged kind-{flag}" if flag else "call")
+    verb = _VERBS.get(call.kind, call.kind)
+    note = _note(call.comments) if call.comments else ""
+    css = f"call flagged kind-{flag}" if flag else "call"
+    html = f'<li class="{escape(css)}" id="{prefix}{key}" data-loc="{key}"><span class="who">{escape(seat)}</span> {escape(verb)}'
+    if key[0] == "a":  # the auction shows the suit named or accepted
+        if suit:
+            html += f' <span class="suit {suit.color}">{suit.html}</span> {suit.word}'
+    else:  # after the draw: the melds declared, the dix exchanged
+        html += "".join([f' <span class="meld {m.color}">{m.html}</span>' for m in melds])
+        if cards:
+            html += f": gives {cards[0].html} for {cards[1].html}"
+    if note:
+        html += f' <span class="note">{escape(note)}</span>'
+    return CallView(key, seat, verb, suit, melds, cards, note, flag, css, Markup(html + "</li>\n"))
 
 
 # --- where an issue points ------------------------------------------------------------------------------
@@ -883,11 +899,18 @@ def _score_lines(v: HandVerdict, columns: Sequence[str]) -> tuple[ScoreLine, ...
         above = entry.above(s) if entry is not None else None
         wb = _at(w.below, s) if w is not None else None
         wa = _at(w.above, s) if w is not None else None
-        score.append(ScoreLine(
+        line = ScoreLine(
             columns[s], _at(sc.tricks, s) if sc else None, _at(sc.trick_points, s) if sc else None,
             _at(sc.meld_points, s) if sc else None, _at(sc.bonus, s) if sc else None, _at(sc.total, s) if sc else None,
             below, above, wb, wa,
-            below is not None and wb is not None and wb != below, above is not None and wa is not None and wa != above))
+            below is not None and wb is not None and wb != below, above is not None and wa is not None and wa != above)
+        f = ["-" if x is None else x if type(x) is int else escape(x) for x in line[1:10]]
+        html = (f'<tr><th class="{SEAT_COLORS[s % 4]}">{escape(line.seat)}</th>\n'
+                + "".join([f'<td class="num">{x}</td>\n' for x in f[:4]]) + f'<td class="num"><strong>{f[4]}</strong></td>\n'
+                + f'<td class="num">{f[5]}</td>\n<td class="num">{f[6]}</td>\n'
+                + f'<td class="num{" wrong" if line.below_wrong else ""}">{f[7]}</td>\n'
+                + f'<td class="num{" wrong" if line.above_wrong else ""}">{f[8]}</td></tr>\n')
+        score.append(line._replace(html=Markup(html)))
     return tuple(score)
 
 
@@ -900,8 +923,8 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
     prefix = f"h{position}-"
     turned = record.turned if record.turned is not None and record.turned >= 0 else None
     deal = _deal_view(session, v)
-    auction = tuple(call_view(c, f"a{i}", names, turned, flags) for i, c in enumerate(record.auction, 1))
-    after = tuple(call_view(c, f"p{i}", names, turned, flags) for i, c in enumerate(record.after, 1))
+    auction = tuple(call_view(c, f"a{i}", names, turned, flags, prefix) for i, c in enumerate(record.auction, 1))
+    after = tuple(call_view(c, f"p{i}", names, turned, flags, prefix) for i, c in enumerate(record.after, 1))
     state = v.state
     rules = session.rules
     melds_shown = []
