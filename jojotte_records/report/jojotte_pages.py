@@ -8,6 +8,7 @@ Every figure is the validator's (`replay.jojotte.HandVerdict`); this module only
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Iterable, NamedTuple, Sequence
 
 from markupsafe import Markup, escape
@@ -22,6 +23,7 @@ from ..rules.jojotte_cards import JOJOTTE, SUIT_WORDS, Meld, card_points
 from .views import AltsView, IssueView, RestoreView, alts_view, issue_key, issue_view, wins
 
 RED_SUITS = (1, 2)  # hearts, diamonds
+_markup = partial(str.__new__, Markup)  # Markup(text) of text made here, every name in it escaped already (no __html__ probe)
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10", 9: "9", 8: "8", 7: "7"}
 SEAT_COLORS = ("seat0", "seat1", "seat2", "seat3")
 
@@ -453,7 +455,7 @@ def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, fl
             html += f": gives {cards[0].html} for {cards[1].html}"
     if note:
         html += f' <span class="note">{escape(note)}</span>'
-    return CallView(key, seat, verb, suit, melds, cards, note, flag, css, Markup(html + "</li>\n"))
+    return CallView(key, seat, verb, suit, melds, cards, note, flag, css, _markup(html + "</li>\n"))
 
 
 # --- where an issue points ------------------------------------------------------------------------------
@@ -783,7 +785,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
             if announce or note or dd is not None:
                 html += _play_extras(announce, note, dd)
             plays.append(PlayView(key, seat_names.get(p.seat, "?"), seat_labels.get(p.seat, "?"), view, announce, wins, pts,
-                                  note, flag, css, dd, Markup(html + "</li>\n")))
+                                  note, flag, css, dd, _markup(html + "</li>\n")))
         points = None
         if replayed:
             # the rules' count of the trick (JJ-PTS-1/2, `Rules.trick_card_points`): its cards and the last-trick 10
@@ -828,7 +830,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
         views.append(TrickView(
             key, t.number, i + 1, leader, tuple(plays), replayed, winner, points, ", ".join(extra), run, score_text,
             running_text, cards, stops, written, _note(t.comments) if t.comments else "", tflag, css,
-            _alts(t, plays) if any_dd else (), Markup(html)))
+            _alts(t, plays) if any_dd else (), _markup(html)))
     return tuple(views)
 
 
@@ -910,7 +912,7 @@ def _score_lines(v: HandVerdict, columns: Sequence[str]) -> tuple[ScoreLine, ...
                 + f'<td class="num">{f[5]}</td>\n<td class="num">{f[6]}</td>\n'
                 + f'<td class="num{" wrong" if line.below_wrong else ""}">{f[7]}</td>\n'
                 + f'<td class="num{" wrong" if line.above_wrong else ""}">{f[8]}</td></tr>\n')
-        score.append(line._replace(html=Markup(html)))
+        score.append(line._replace(html=_markup(html)))
     return tuple(score)
 
 
