@@ -16,7 +16,7 @@ in a fresh process on one core:
   files is the difference with ``cold``);
 * ``cold, --jobs N``: ``cold`` in N processes (`replay.pool.ordered_map`), its wall
   time against ``cold`` with one, the CPU time of the main process and of the
-  worker (with the forkserver), and whether the files are the same.
+  workers (with the forkserver), and whether the files are the same.
 
 Each line gives hand pages/s over its whole run in wall time and in CPU time
 (``time.process_time``), and for the report stage alone (the run less the
