@@ -15,7 +15,8 @@ in a fresh process on one core:
 * ``render only``: read, validate and render, writing nothing (the cost of the
   files is the difference with ``cold``);
 * ``cold, --jobs N``: ``cold`` in N processes (`replay.pool.ordered_map`), its wall
-  time against ``cold`` with one, and whether the files are the same.
+  time against ``cold`` with one, the CPU time of the main process and of the
+  workers (with the forkserver), and whether the files are the same.
 
 Each line gives hand pages/s over its whole run in wall time and in CPU time
 (``time.process_time``), and for the report stage alone (the run less the
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -50,6 +52,11 @@ else:
     r = {"hands": site.hands, "written": site.written, "unchanged": site.unchanged}
 r.update(seconds=time.perf_counter() - t, cpu=time.process_time() - c,
          peak_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+if jobs > 1:  # the workers' CPU time: they are the forkserver's children, counted here once it is stopped and waited for
+    from multiprocessing import forkserver
+    forkserver._forkserver._stop()
+    u = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r["workers_cpu"] = u.ru_utime + u.ru_stime
 print(json.dumps(r))
 """
 
@@ -101,8 +108,11 @@ def main() -> None:
                    for f in (Path(tmp) / "site-n").rglob("*") if f.is_file())
         print(f"{f'cold, --jobs {args.jobs}':>34}: {par['hands']:>7,} hand pages {par['seconds']:6.2f} s"
               f" {par['hands'] / par['seconds']:>7,.0f} pages/s, {cold['seconds'] / par['seconds']:.2f}x the wall time of"
-              f" --jobs 1 ({cold['seconds']:.2f} s, cpu {cold['cpu']:.2f} s); main process cpu {par['cpu']:.2f} s"
-              f" (the workers' is not counted); {'the same files' if same else 'FILES DIFFER'}")
+              f" --jobs 1 ({cold['seconds']:.2f} s, cpu {cold['cpu']:.2f} s); main process cpu {par['cpu']:.2f} s,"
+              f" workers and forkserver {par['workers_cpu']:.2f} s (their start-up included);"
+              f" {'the same files' if same else 'FILES DIFFER'}")
+        load = os.getloadavg()
+        print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} core(s)")
         print(f"{per_file} hand(s) per file; pages/s counts the whole run (reading, validating, rendering, writing);"
               " the report stage leaves out the reading and validating that `jojotte validate` does too.")
 

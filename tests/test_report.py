@@ -529,3 +529,22 @@ def test_stats_page_shows_the_archive_statistics_when_built_from_an_archive(tmp_
     files_only = report.build_site([str(root / "spec-rubber.jjt")], tmp_path / "site2")
     assert files_only.sessions == 1
     assert "<h2>Standings</h2>" not in (tmp_path / "site2" / "stats.html").read_text(encoding="utf-8")
+
+
+def test_trick_points_are_the_rules_own_count(tmp_path, monkeypatch):
+    """A trick's points on the hand page are what the rules' `trick_card_points` says (JJ-PTS-1/2), not a count
+    the report makes itself: with the hook shifted by 1000 a trick, every trick and the running score move with it."""
+    from jojotte_records.rules.jojotte import JojotteRules
+
+    original = JojotteRules.trick_card_points
+    monkeypatch.setattr(JojotteRules, "trick_card_points",
+                        lambda self, s, number: None if original(self, s, number) is None else original(self, s, number) + 1000)
+    seen = capture_contexts(monkeypatch)
+    build_site([str(EXAMPLES / "spec-rubber.jjt")], tmp_path)
+    tricks = [t for _, template, ctx in seen if template == "hands.html" for h in ctx.hands for t in h.tricks if t.replayed]
+    assert len(tricks) > 20
+    assert all(t.points >= 1000 for t in tricks)  # a trick holds at most 4 cards: no real count reaches 1000
+    for h in (h for _, template, ctx in seen if template == "hands.html" for h in ctx.hands):
+        replayed = [t for t in h.tricks if t.replayed]
+        if replayed:  # every replayed trick added its 1000 to the running score of the columns (2-player: 2 columns)
+            assert sum(p for _, p in replayed[-1].running) >= 1000 * len(replayed)

@@ -8,6 +8,7 @@ Every figure is the validator's (`replay.jojotte.HandVerdict`); this module only
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Iterable, NamedTuple, Sequence
 
 from markupsafe import Markup, escape
@@ -18,10 +19,11 @@ from ..notation.dd_comment import dd_fields, without_dd
 from ..notation.model import UNKNOWN_CARD, Call, HandRecord
 from ..notation.text import sheet_column
 from ..replay.jojotte import HandVerdict, SessionSummary
-from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, SUIT_WORDS, Meld, card_points, trick_points
+from ..rules.jojotte_cards import JOJOTTE, SUIT_WORDS, Meld, card_points
 from .views import AltsView, IssueView, RestoreView, alts_view, issue_key, issue_view, wins
 
 RED_SUITS = (1, 2)  # hearts, diamonds
+_markup = partial(str.__new__, Markup)  # Markup(text) of text made here, every name in it escaped already (no __html__ probe)
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10", 9: "9", 8: "8", 7: "7"}
 SEAT_COLORS = ("seat0", "seat1", "seat2", "seat3")
 
@@ -63,6 +65,8 @@ class CallView(NamedTuple):
     note: str  # the record's comments on the call
     flag: str  # "" or the kind of the issue found here (illegal, score, consistency)
     css: str  # the element's classes: "call", plus "flagged kind-illegal" when flagged
+    html: Markup = Markup("")  # the call's <li> as `_hand.html` draws it: the suit in the auction, the melds and the
+    # dix after the draw
 
 
 class PlayView(NamedTuple):
@@ -77,6 +81,7 @@ class PlayView(NamedTuple):
     flag: str
     css: str  # "play", plus "wins" and "flagged kind-…"
     dd: "DdView | None" = None  # the double-dummy analysis of the card, when the record carries it
+    html: Markup = Markup("")  # the card's <li> as `_hand.html` draws it (made here: a hand has up to 36 cards)
 
 
 class DdView(NamedTuple):
@@ -133,6 +138,8 @@ class TrickView(NamedTuple):
     flag: str
     css: str  # "trick", plus "unreplayed" and "flagged kind-…"
     alts: tuple[AltsView, ...] = ()  # the analysis board of each card whose [%dd …] comment gives every legal card's value
+    html: Markup = Markup("")  # the trick's <section> as `_hand.html` draws it, up to its boards and note (made here: it is
+    # the bulk of a hand page)
 
 
 class SeatDeal(NamedTuple):
@@ -163,6 +170,7 @@ class ScoreLine(NamedTuple):
     written_above: int | None
     below_wrong: bool
     above_wrong: bool
+    html: Markup = Markup("")  # the line's <tr> as `_hand.html` draws it ("-" for a figure not known)
 
 
 class CreditView(NamedTuple):
@@ -421,7 +429,8 @@ _VERBS = {"pass": "passes", "accept": "accepts", "name": "names", "nt": "bids no
           "with_doubler": "sides with the doubler"}
 
 
-def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, flags: dict[str, str]) -> CallView:
+def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, flags: dict[str, str],
+              prefix: str = "") -> CallView:
     seat = names[call.seat] if 0 <= call.seat < len(names) else "?"
     suit = None
     cards: tuple[CardView, ...] = ()
@@ -433,8 +442,20 @@ def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, fl
         cards = (card_view(make_card(turned >> 4, SEVEN)), card_view(turned))
     melds = tuple(meld_view(m) for m in call.melds) if call.kind == "melds" else ()
     flag = flags.get(key, "")
-    return CallView(key, seat, _VERBS.get(call.kind, call.kind), suit, melds, cards, _note(call.comments) if call.comments else "",
-                    flag, f"call flagged kind-{flag}" if flag else "call")
+    verb = _VERBS.get(call.kind, call.kind)
+    note = _note(call.comments) if call.comments else ""
+    css = f"call flagged kind-{flag}" if flag else "call"
+    html = f'<li class="{escape(css)}" id="{prefix}{key}" data-loc="{key}"><span class="who">{escape(seat)}</span> {escape(verb)}'
+    if key[0] == "a":  # the auction shows the suit named or accepted
+        if suit:
+            html += f' <span class="suit {suit.color}">{suit.html}</span> {suit.word}'
+    else:  # after the draw: the melds declared, the dix exchanged
+        html += "".join([f' <span class="meld {m.color}">{m.html}</span>' for m in melds])
+        if cards:
+            html += f": gives {cards[0].html} for {cards[1].html}"
+    if note:
+        html += f' <span class="note">{escape(note)}</span>'
+    return CallView(key, seat, verb, suit, melds, cards, note, flag, css, _markup(html + "</li>\n"))
 
 
 # --- where an issue points ------------------------------------------------------------------------------
@@ -471,10 +492,13 @@ class JojottePages:
         self.rules = validator.rules  # the same rules, options, seat labels and names as the check
         self.labels = validator.labels  # the seats (A, B; N, E, S, W) and the players' names
         self.names = validator.names
+        self.names_html = {s: escape(n) for s, n in enumerate(self.names)}  # escaped once, shown on every card
+        self.labels_html = {s: escape(n) for s, n in enumerate(self.labels)}
         self.seats = len(self.labels)
         # the score sheet's columns: the players, or the sides of a partnership game (NS, EW)
         self.columns = tuple(validator.sheet_labels)
         self.column_names = tuple(validator.sheet_names)
+        self.column_names_html = tuple(escape(n) for n in self.column_names)
         self.ncols = len(self.columns)
         self.column_of = tuple(sheet_column(seat, self.labels, self.columns) or 0 for seat in range(self.seats))
         self.title = session.title
@@ -713,21 +737,22 @@ def _start_holdings(record: HandRecord, seats: int) -> list[list[int] | None]:
     return out
 
 
-def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojotte_in_trick_score: bool = True) -> tuple[TrickView, ...]:
+def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojotte_in_trick_score: bool = True,
+            prefix: str = "") -> tuple[TrickView, ...]:
     """The tricks as recorded, with what the replay found: leader, winner, points and the running trick score
     (per column of the score sheet: per player, or per side)."""
     names, labels = session.names, session.labels
     column_of, column_names = session.column_of, session.column_names
-    tricks_per_hand = session.rules.tricks_per_hand or 9
+    trick_card_points = session.rules.trick_card_points
     record = v.record
     state = v.state
     seats = len(names)
     history = state.history if state is not None else ()
     trump = state.trump if state is not None else -1
-    nullo = state is not None and state.denomination == "nullo"
     jo_scored = state.jo if state is not None and state.denomination == "suit" else (0,) * seats
     seat_names = dict(enumerate(names))
     seat_labels = dict(enumerate(labels))
+    seat_html, label_html, column_html = session.names_html, session.labels_html, session.column_names_html
     running = [0] * len(column_names)
     views = []
     for i, t in enumerate(record.tricks):
@@ -736,6 +761,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
         win_seat = history[i][2] if replayed else -1
         plays = []
         extra = []
+        jo_text = False  # the score's words name a player (Jo-Jotte)
         stops = False
         any_dd = False
         keys = _play_keys(t.number, len(t.plays))
@@ -753,20 +779,24 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
             view = CARD_VIEWS.get(card) or card_view(card)
             dd = _dd_view(p.comments) if p.comments else None
             any_dd = any_dd or dd is not None
-            plays.append(PlayView(key, seat_names.get(p.seat, "?"), seat_labels.get(p.seat, "?"), view,
-                                  p.announce.capitalize() if p.announce else "", wins, pts,
-                                  (_note(_plain_comments(p.comments)) if dd else _note(p.comments)) if p.comments else "",
-                                  flag, css, dd))
+            announce = p.announce.capitalize() if p.announce else ""
+            note = (_note(_plain_comments(p.comments)) if dd else _note(p.comments)) if p.comments else ""
+            html = f'<li class="{css}" data-loc="{key}"><span class="who">{seat_html.get(p.seat, "?")}</span> {view.html}'
+            if announce or note or dd is not None:
+                html += _play_extras(announce, note, dd)
+            plays.append(PlayView(key, seat_names.get(p.seat, "?"), seat_labels.get(p.seat, "?"), view, announce, wins, pts,
+                                  note, flag, css, dd, _markup(html + "</li>\n")))
         points = None
         if replayed:
-            last = i + 1 == tricks_per_hand
-            pts_total = trick_points(history[i][1], trump, last, nullo)
-            if last and not nullo:
-                extra.append(f"+{LAST_TRICK} last trick")
-            points = pts_total
-            running[column_of[win_seat]] += pts_total
+            # the rules' count of the trick (JJ-PTS-1/2, `Rules.trick_card_points`): its cards and the last-trick 10
+            points = trick_card_points(state, i + 1)
+            bonus = points - sum(pts for p in plays if (pts := p.points) is not None)
+            if bonus:
+                extra.append(f"+{bonus} last trick")
+            running[column_of[win_seat]] += points
             for p in t.plays:
                 if p.announce and p.announce.lower() == "jotte" and 0 <= p.seat < seats and jo_scored[p.seat] == 2:
+                    jo_text = True
                     if jojotte_in_trick_score:
                         running[column_of[p.seat]] += JOJOTTE
                         extra.append(f"+{JOJOTTE} Jo-Jotte to {names[p.seat]}")
@@ -776,14 +806,46 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
         run = tuple(zip(column_names, running)) if replayed else ()
         score_text = (f"{points} point{'' if points == 1 else 's'}" + (f" ({', '.join(extra)})" if extra else "")) if replayed else ""
         cards = " ".join([f"{p.seat_label}:{p.card.name}" for p in plays])
+        cards_html = " ".join([f"{label_html.get(p.seat, '?')}:{v.card.name}" for p, v in zip(t.plays, plays)])
         tflag = flags.get(f"t{t.number}", "") if flags else ""
         css = ("trick" if replayed else "trick stops" if stops else "trick unreplayed") + (f" flagged kind-{tflag}" if tflag else "")
+        key = f"t{t.number}"
+        leader = names[leader_seat] if 0 <= leader_seat < seats else "?"
+        winner = names[win_seat] if win_seat >= 0 else ""
+        running_text = ", ".join([f"{n} {p}" for n, p in run])
+        if replayed:
+            outcome = (f'Won by <strong class="winner">{seat_html[win_seat]}</strong>: '
+                       f'{escape(score_text) if jo_text else score_text}.')
+        elif stops:
+            outcome = '<strong class="stop">The replay stops here: the marked card is illegal.</strong>'
+        else:
+            outcome = '<span class="muted">Not replayed: the replay stopped at the illegal event.</span>'
+        html = (f'<section class="{css}" id="{prefix}{key}" data-loc="{key}" data-trick="{i + 1}" data-cards="{cards_html}">\n'
+                f'<h3>Trick {t.number}</h3>\n<div class="trick-body">\n<ol class="plays">\n{"".join([p.html for p in plays])}</ol>\n'
+                f'<div class="facts">\n<p>Led by <strong>{seat_html.get(leader_seat, "?")}</strong>.\n{outcome}</p>\n'
+                + (f"<p>Written at the table: won by {seat_html[t.winner]}.</p>" if written else "")
+                + ('<p class="running">Trick score so far: ' + ", ".join([f"{n} {p}" for n, p in zip(column_html, running)])
+                   + "</p>" if run else "")
+                + '<div class="held"></div>\n</div>\n</div>')
         views.append(TrickView(
-            f"t{t.number}", t.number, i + 1, names[leader_seat] if 0 <= leader_seat < seats else "?", tuple(plays), replayed,
-            names[win_seat] if win_seat >= 0 else "", points, ", ".join(extra), run, score_text,
-            ", ".join([f"{n} {p}" for n, p in run]), cards, stops, written,
-            _note(t.comments) if t.comments else "", tflag, css, _alts(t, plays) if any_dd else ()))
+            key, t.number, i + 1, leader, tuple(plays), replayed, winner, points, ", ".join(extra), run, score_text,
+            running_text, cards, stops, written, _note(t.comments) if t.comments else "", tflag, css,
+            _alts(t, plays) if any_dd else (), _markup(html)))
     return tuple(views)
+
+
+def _play_extras(announce: str, note: str, dd: DdView | None) -> str:
+    """What follows a card in its ``<li>``: the announcement, the note, the double-dummy figures."""
+    out = ""
+    if announce:
+        out += f' <em class="announce">&ldquo;{escape(announce)}&rdquo;</em>'
+    if note:
+        out += f' <span class="note">{escape(note)}</span>'
+    if dd is not None:
+        out += (f' <span class="{escape(dd.css)}" title="double-dummy: forced value after the card {escape(dd.eval)}">'
+                + (f"<strong>{escape(dd.mark)}</strong>, " if dd.mark else "") + f"cost {escape(dd.cost)}"
+                + (f"; best {escape(dd.best)}" if dd.best else "") + "</span>")
+    return out
 
 
 _PLAY_KEYS: dict[tuple[int, int], tuple[str, ...]] = {}
@@ -839,11 +901,18 @@ def _score_lines(v: HandVerdict, columns: Sequence[str]) -> tuple[ScoreLine, ...
         above = entry.above(s) if entry is not None else None
         wb = _at(w.below, s) if w is not None else None
         wa = _at(w.above, s) if w is not None else None
-        score.append(ScoreLine(
+        line = ScoreLine(
             columns[s], _at(sc.tricks, s) if sc else None, _at(sc.trick_points, s) if sc else None,
             _at(sc.meld_points, s) if sc else None, _at(sc.bonus, s) if sc else None, _at(sc.total, s) if sc else None,
             below, above, wb, wa,
-            below is not None and wb is not None and wb != below, above is not None and wa is not None and wa != above))
+            below is not None and wb is not None and wb != below, above is not None and wa is not None and wa != above)
+        f = ["-" if x is None else x if type(x) is int else escape(x) for x in line[1:10]]
+        html = (f'<tr><th class="{SEAT_COLORS[s % 4]}">{escape(line.seat)}</th>\n'
+                + "".join([f'<td class="num">{x}</td>\n' for x in f[:4]]) + f'<td class="num"><strong>{f[4]}</strong></td>\n'
+                + f'<td class="num">{f[5]}</td>\n<td class="num">{f[6]}</td>\n'
+                + f'<td class="num{" wrong" if line.below_wrong else ""}">{f[7]}</td>\n'
+                + f'<td class="num{" wrong" if line.above_wrong else ""}">{f[8]}</td></tr>\n')
+        score.append(line._replace(html=_markup(html)))
     return tuple(score)
 
 
@@ -856,8 +925,8 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
     prefix = f"h{position}-"
     turned = record.turned if record.turned is not None and record.turned >= 0 else None
     deal = _deal_view(session, v)
-    auction = tuple(call_view(c, f"a{i}", names, turned, flags) for i, c in enumerate(record.auction, 1))
-    after = tuple(call_view(c, f"p{i}", names, turned, flags) for i, c in enumerate(record.after, 1))
+    auction = tuple(call_view(c, f"a{i}", names, turned, flags, prefix) for i, c in enumerate(record.auction, 1))
+    after = tuple(call_view(c, f"p{i}", names, turned, flags, prefix) for i, c in enumerate(record.after, 1))
     state = v.state
     rules = session.rules
     melds_shown = []
@@ -869,7 +938,7 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
                 melds_shown.append((names[s], tuple(meld_view(m) for m in result.shown[s]), result.points[s]))
     if state is not None and state.dix >= 0 and turned is not None:
         dix = (names[state.dix], card_view(make_card(turned >> 4, SEVEN)), card_view(turned))
-    tricks = _tricks(v, session, flags, rules.jojotte_in_trick_score())
+    tricks = _tricks(v, session, flags, rules.jojotte_in_trick_score(), prefix)
     start = 1
     if flags:
         for t in tricks:

@@ -160,24 +160,28 @@ class SiteResult(NamedTuple):
     removed_sessions: tuple[str, ...] = ()  # the folders (``sessions/<slug>``) of the sessions whose pages went
 
 
+def read_manifest(out: Path) -> dict[str, str]:
+    """The page hashes the last run into ``out`` saved (``{}`` when there is none, or it cannot be read)."""
+    try:
+        doc = json.loads((out / MANIFEST_NAME).read_text(encoding="utf-8"))
+        if doc.get("format") == MANIFEST_FORMAT and isinstance(doc.get("pages"), dict):
+            return doc["pages"]
+    except (OSError, ValueError):
+        pass
+    return {}
+
+
 class _Writer:
     """Writes files under ``out`` only when their content changed, and records a hash per file."""
 
-    def __init__(self, out: Path):
+    def __init__(self, out: Path, old: dict[str, str] | None = None):
         self.out = out
-        self.old: dict[str, str] = {}
+        self.old: dict[str, str] = read_manifest(out) if old is None else old
         self.new: dict[str, str] = {}
         self.written = 0
         self.unchanged = 0
         self.made_dirs: set[str] = set()
         self.removed_sessions: set[str] = set()
-        manifest = out / MANIFEST_NAME
-        try:
-            doc = json.loads(manifest.read_text(encoding="utf-8"))
-            if doc.get("format") == MANIFEST_FORMAT and isinstance(doc.get("pages"), dict):
-                self.old = doc["pages"]
-        except (OSError, ValueError):
-            pass
 
     def write(self, rel: str, text: str) -> None:
         data = text.encode("utf-8")
@@ -223,16 +227,6 @@ class _Writer:
         self.removed_sessions = {parts[1] for parts in (rel.split("/") for rel in self.removed_sessions)
                                  if len(parts) > 2 and parts[0] == "sessions" and parts[1] not in kept}
         return removed
-
-
-class _Pages:
-    """A worker's writer (``--jobs``): keeps the pages, in order, for the main process to write."""
-
-    def __init__(self):
-        self.pages: list[tuple[str, str]] = []
-
-    def write(self, rel: str, text: str) -> None:
-        self.pages.append((rel, text))
 
 
 class Site:
@@ -433,56 +427,92 @@ def _add_stream(site: Site, base: str, shown: str, spec: tuple, path: str) -> No
         site.problems.append(FileProblem(path, read_error(path, exc).message))
 
 
-_WORKER_ENVS: dict = {}  # a worker's template environments and compiled templates, by templates folder
-_WORKER_TEMPLATES: dict = {}
+_WORKER: dict = {}  # a worker's template environments and compiled templates (by templates folder), and the
+# hashes of the last run (by output folder): made once per worker process, not once per stream
 
 
 class _StreamResult(NamedTuple):
-    pages: list  # (rel, text) in the order written
+    """What a worker sends back of one stream: its index rows and counts, no page (it wrote them)."""
+
     rows: list  # SessionRow per session
     slugs: list  # the session folders the stream took
     stats: SiteStats
     problems: list
     hands: int
+    pages: dict  # rel -> hash of every page of the stream (for the manifest)
+    written: int
+    unchanged: int
 
 
-def _stream_job(job: tuple) -> _StreamResult | None:
-    """A worker's piece of ``--jobs``: one stream validated and rendered, its pages kept for the main process."""
-    base, shown, spec, path, templates, per_file, per_sheet, restore = job
-    if spec == ("file", "-"):
-        return None  # standard input is the main process's: read there
-    writer = _Pages()
-    env = _WORKER_ENVS.get(templates)
+def _stream_job(job: tuple) -> _StreamResult:
+    """A worker's piece of ``--jobs``: one stream read, validated, rendered and its session's files written under
+    ``out`` (only those whose content changed since the last run), as `_add_stream` does in one process."""
+    base, shown, spec, path, out, templates, per_file, per_sheet, restore = job
+    key = ("env", templates)
+    env = _WORKER.get(key)
     if env is None:
-        env = _WORKER_ENVS[templates] = make_environment(templates)
-    site = Site(Path("."), templates, None, per_file, per_sheet, restore, writer=writer, env=env)
-    site.templates = _WORKER_TEMPLATES.setdefault(templates, {})  # compiled once per worker, not once per file
+        env = _WORKER[key] = (make_environment(templates), {})
+    old = _WORKER.get(("old", out))
+    if old is None:
+        old = _WORKER[("old", out)] = read_manifest(Path(out))
+    writer = _Writer(Path(out), old)
+    site = Site(Path(out), templates, None, per_file, per_sheet, restore, writer=writer, env=env[0])
+    site.templates = env[1]  # compiled once per worker, not once per stream
     _add_stream(site, base, shown, spec, path)
-    return _StreamResult(writer.pages, site.rows, sorted(site.slugs), site.stats, site.problems,
-                         sum(r.hands for r in site.rows))
+    return _StreamResult(site.rows, sorted(site.slugs), site.stats, site.problems, sum(r.hands for r in site.rows),
+                         writer.new, writer.written, writer.unchanged)
+
+
+_NUMBERED = re.compile(r"-[0-9]+$")
+
+
+def _slug_roots(slug: str) -> set[str]:
+    """``slug`` and what it is with its trailing ``-N`` parts taken off one by one (``a-2-3``: a-2-3, a-2, a)."""
+    out = {slug}
+    while (m := _NUMBERED.search(slug)) is not None:
+        slug = slug[:m.start()]
+        out.add(slug)
+    return out
 
 
 def _add_streams_in_workers(site: Site, streams, jobs: int, templates) -> None:
-    """``--jobs``: the streams in worker processes, their pages written here in input order. A worker names its
-    sessions' folders as if it were alone; when one of them is taken already (two files of one name), the stream
-    is done again here, so the site is the same as with one process."""
-    from ..replay.pool import ordered_map
+    """``--jobs``: each stream read, validated, rendered and written by a worker process, which sends back only its
+    index rows, counts and page hashes, taken here in input order.
 
-    job_of: dict[int, tuple] = {}  # the jobs read ahead, by their place in the input
+    A stream's sessions take the folders ``slugify(base)`` followed by ``-N`` parts (the second session ``base-2``,
+    a folder taken ``…-2``, …), so two streams can take one folder only when one's base slug is the other's with
+    ``-N`` parts added (or the same). Such a stream, one whose base has no letter or digit (its later sessions are
+    named by their number alone) and standard input are done here at their turn, after the streams before them, so
+    the folders are the ones one process gives and no two processes write into one folder."""
+    from ..replay.pool import Ready, ordered_map
 
-    def jobs_in() -> Iterator[tuple]:
+    job_of: dict[int, tuple] = {}  # the streams done here, by their place in the input
+    roots_seen: set[str] = set()  # every earlier stream's base slug and its roots
+    bases_seen: set[str] = set()
+
+    def jobs_in() -> Iterator:
+        out = str(site.out)
         for k, (base, shown, spec, path) in enumerate(streams):
-            job_of[k] = (base, shown, spec, path)
-            yield base, shown, spec, path, templates, site.hands_per_file, site.hands_per_sheet, site.restore
+            first = slugify(base)
+            roots = _slug_roots(first)
+            here = (spec == ("file", "-") or not re.search(r"[a-z0-9]", base.lower())
+                    or first in roots_seen or not roots.isdisjoint(bases_seen))
+            roots_seen.update(roots)
+            bases_seen.add(first)
+            if here:
+                job_of[k] = (base, shown, spec, path)
+                yield Ready(None)
+            else:
+                yield base, shown, spec, path, out, templates, site.hands_per_file, site.hands_per_sheet, site.restore
 
     for k, r in enumerate(ordered_map(_stream_job, jobs_in(), jobs, preload=("jojotte_records.report.site",))):
-        base, shown, spec, path = job_of.pop(k)
-        if r is None or any(s in site.slugs for s in r.slugs):
-            _add_stream(site, base, shown, spec, path)
+        if r is None:
+            _add_stream(site, *job_of.pop(k))
             continue
         site.slugs.update(r.slugs)
-        for rel, text in r.pages:
-            site.writer.write(rel, text)
+        site.writer.new.update(r.pages)
+        site.writer.written += r.written
+        site.writer.unchanged += r.unchanged
         site.rows.extend(r.rows)
         site.problems.extend(r.problems)
         site.stats.merge(r.stats)
