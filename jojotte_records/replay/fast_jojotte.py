@@ -2,8 +2,8 @@
 
 `fast_hand` vouches only for a hand recorded in full (every card dealt and drawn, the turned and information
 cards, nine tricks of two cards, no ``?``, no claim, no result line, no stock) whose every event is legal and
-whose written trick winners are right; anything else returns None and `replay.JojotteCodec.steps` explains
-it. No rule is written here: the deal, the draw, the calls after the draw that name melds or the dix, and
+whose written trick winners are right, or a hand all passed (JJ-BID-12) recorded as its six cards a seat, the
+turned card and the auction; anything else returns None and `replay.JojotteCodec.steps` explains it. No rule is written here: the deal, the draw, the calls after the draw that name melds or the dix, and
 every card said with an announcement are checked and applied by the rules themselves (`Rules.check`,
 `Rules.advance`); the auction and the other calls after the draw, which do not look at the cards, are
 memoised on what decides them (the state less its cards) and replayed once through the rules; a card is
@@ -20,7 +20,7 @@ from operator import itemgetter
 from ..cards import mask_of
 from ..notation.model import UNKNOWN_CARD
 from ..rules.base import CHANCE, Action
-from ..rules.jojotte import AFTER, AUCTION, DONE, PLAY, JJState, JojotteRules
+from ..rules.jojotte import AFTER, AUCTION, DONE, PLAY, VOID_HAND, JJState, JojotteRules
 from ..rules.jojotte_cards import legal_play_mask, trick_points, trick_winner
 
 _FIELDS = JJState._fields
@@ -102,9 +102,12 @@ class JojotteFast:
         return s
 
     def hand(self, hand) -> JJState | None:
+        if hand.claim >= 0 or hand.result or hand.stock is not None or hand.turned is None:
+            return None
+        if hand.drawn is None:
+            return self._void(hand)
         rules = self.rules
-        if (hand.claim >= 0 or hand.result or hand.stock is not None or hand.turned is None or hand.info is None
-                or not hand.split or hand.drawn is None or len(hand.tricks) != self.tricks_per_hand):
+        if hand.info is None or not hand.split or len(hand.tricks) != self.tricks_per_hand:
             return None
         init = []
         draws = []
@@ -148,6 +151,28 @@ class JojotteFast:
         if s.phase != PLAY or any(s.unknown) or s.trick or s.tricks_done:
             return None
         return self._play(s, hand.tricks)
+
+    def _void(self, hand) -> JJState | None:
+        """A hand all four passed (JJ-BID-12), recorded as its first six cards a seat and the turned card, with no
+        draw, information card, calls after the draw or tricks: the state the rules reach after the deal and the
+        auction (the deal checked by the rules, JJ-DEAL-3/5, JJ-INV-1), or None for anything else."""
+        if hand.split or hand.info is not None or hand.after or hand.tricks or UNKNOWN_CARD == hand.turned:
+            return None
+        rules = self.rules
+        init = []
+        for d in hand.dealt:
+            if d is None or len(d) != self.dealt or UNKNOWN_CARD in d:
+                return None
+            m = mask_of(d)
+            if m.bit_count() != self.dealt:
+                return None
+            init.append(m)
+        s = rules.initial_state(hand.dealer)
+        deal = rules.deal_action(tuple(init), hand.turned, (0, 0), (0, 0))
+        if rules.check(s, deal) is not None:
+            return None
+        s = self._calls(rules.advance(s, deal), hand.auction, AUCTION)
+        return s if s is not None and s.phase == VOID_HAND else None
 
     def _play(self, s: JJState, tricks) -> JJState | None:
         """The nine tricks from the first lead (JJ-PLAY-1…8), or None at the first card not plainly legal."""
