@@ -311,8 +311,9 @@ class SessionReader:
         # the score line names the sheet's columns: the players, or the sides (NS, EW) in a partnership game
         self.score_labels = (self.rules_class.sheet_labels or self.labels)
         self.score_of = {lab.upper(): i for i, lab in enumerate(self.score_labels)}
-        self.call_lines: dict[str, tuple | None] = {}  # `fast_calls`: a line of calls read, by its text
-        self.score_lines: dict[str, tuple | None] = {}  # `fast_score`: a score line read, by its text
+        self.call_lines: dict[str, tuple | bool] = {}  # `fast_calls`: a line of calls read, by its text
+        self.score_lines: dict[str, tuple | bool] = {}  # `fast_score`: a score line read, by its text
+        self.trick_lines: dict[str, tuple | bool] = {}  # `fast_trick`: a two-player trick line read, by its text
 
     # --- helpers -----------------------------------------------------------------
     def seat(self, hb: _HandBuilder, tok: _Tok | None) -> int | None:
@@ -363,24 +364,25 @@ class SessionReader:
 
     # --- fast paths for plain canonical lines (no comments); None means "use the full reader" ---
     def fast_trick(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        if self.seats == 2:
+            # two players (the common case): a canonical trick line read once per session (memoised on its text)
+            two = self.trick_lines.get(text)
+            if two is None:
+                two = self._read_trick2(text) or False
+                if len(self.trick_lines) < 32768:
+                    self.trick_lines[text] = two
+            if two and two[0] == len(hb.tricks) + 1:
+                number, sa, ca, aa, col_a, sb, cb, ab, col_b, w = two
+                new = tuple.__new__  # what the NamedTuples' constructors call, without their keyword handling
+                plays = (new(Play, (sa, ca, aa, line_no, col_a, ())), new(Play, (sb, cb, ab, line_no, col_b, ())))
+                hb.tricks.append(new(Trick, (number, plays, w, line_no, 1, (), ())))
+                return True
         m = self.trick_line.match(text)
         if m is not None:
             # the canonical line of a full trick (``trick 3: A KH jo, B AH -> B``): one match, columns from it
             g = m.groups()
             number = len(hb.tricks) + 1
-            if self.seats == 2 and g[0] == str(number):
-                # two players (the common case), unrolled; records built by `tuple.__new__` (what the NamedTuple's
-                # own constructor calls, without its keyword handling)
-                _, sa, ca, aa, sb, cb, ab, w = g
-                card_a, card_b = _FAST_CARDS.get(ca), _FAST_CARDS.get(cb)
-                if card_a is not None and card_b is not None:
-                    seat_of = self.seat_of
-                    new = tuple.__new__
-                    plays = (new(Play, (seat_of[sa], card_a, aa or "", line_no, m.start(3) + 1, ())),
-                             new(Play, (seat_of[sb], card_b, ab or "", line_no, m.start(6) + 1, ())))
-                    hb.tricks.append(new(Trick, (number, plays, -1 if w is None else seat_of[w], line_no, 1, (), ())))
-                    return True
-            elif g[0] == str(number):
+            if g[0] == str(number):
                 seat_of = self.seat_of
                 plays = []
                 for k in range(1, 3 * self.seats, 3):
@@ -429,6 +431,20 @@ class SessionReader:
             plays.append(Play(seat, card, announce, line_no, pos + 1))
         hb.tricks.append(Trick(number, tuple(plays), winner, line_no, 1))
         return True
+
+    def _read_trick2(self, text: str) -> tuple | None:
+        """A canonical two-player trick line as ``(number, seat, card, announce, column, seat, card, announce,
+        column, winner)``, None when it is not one."""
+        m = self.trick_line.match(text)
+        if m is None:
+            return None
+        number, sa, ca, aa, sb, cb, ab, w = m.groups()
+        card_a, card_b = _FAST_CARDS.get(ca), _FAST_CARDS.get(cb)
+        if card_a is None or card_b is None or number != str(int(number)):
+            return None
+        seat_of = self.seat_of
+        return (int(number), seat_of[sa], card_a, aa or "", m.start(3) + 1, seat_of[sb], card_b, ab or "", m.start(6) + 1,
+                -1 if w is None else seat_of[w])
 
     def fast_deal(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
         if ":" not in text or "?" in text or "-" in text:
@@ -480,7 +496,7 @@ class SessionReader:
         """A canonical score line, read once per session (memoised on its text: the figures repeat)."""
         figures = self.score_lines.get(text)
         if figures is None:
-            figures = self._read_score(text)
+            figures = self._read_score(text) or False
             if len(self.score_lines) < 4096:
                 self.score_lines[text] = figures
         if not figures:
@@ -522,7 +538,7 @@ class SessionReader:
         is read once per session (`_read_calls`, memoised on its text); only its line number differs."""
         calls = self.call_lines.get(text)
         if calls is None:
-            calls = self._read_calls(text)
+            calls = self._read_calls(text) or False
             if len(self.call_lines) < 4096:
                 self.call_lines[text] = calls
         if not calls:

@@ -192,13 +192,15 @@ class JojotteFast:
         done = 0
         win = -1
         for t in tricks:
-            plays = t.plays
-            if len(plays) != 2 or t.calls:  # a call among the cards (a late dix): explained
+            _, plays, written, _, _, _, calls = t
+            if len(plays) != 2 or calls:  # a call among the cards (a late dix): explained
                 return None
             a, b = plays
-            if a.seat != leader or b.seat == leader or a.card == unknown or b.card == unknown:
+            sa, ca, na, _, _, _ = a
+            sb, cb, nb, _, _, _ = b
+            if sa != leader or sb == leader or ca == unknown or cb == unknown:
                 return None
-            if a.announce or b.announce:
+            if na or nb:
                 # said with a card (JJ-JOJOTTE): the rules check and apply the trick from a state built here
                 st = JJState(PLAY, s.dealer, (h0, h1), (0, 0), seen, s.turned, s.info, s.node, s.bidder,
                              s.denomination, trump, s.mult, s.doubler, s.step, s.nullo_bidder, s.slam, s.melds, s.dix,
@@ -217,7 +219,6 @@ class JojotteFast:
                 win = leader = st.leader
                 done += 1
             else:
-                ca, cb = a.card, b.card
                 ba, bb = 1 << ca, 1 << cb
                 if leader == 0:
                     ha, hb = h0, h1
@@ -246,7 +247,7 @@ class JojotteFast:
                     p1 += gained
                 history.append((leader, trick, win))
                 leader = win
-            if t.winner >= 0 and t.winner != win:
+            if written >= 0 and written != win:
                 return None  # a wrong trick winner written (JJ-PLAY-8): explained
         return JJState(DONE, s.dealer, (h0, h1), (0, 0), seen, s.turned, s.info, s.node, s.bidder, s.denomination,
                        trump, s.mult, s.doubler, s.step, s.nullo_bidder, s.slam, s.melds, s.dix, done, win, (),
