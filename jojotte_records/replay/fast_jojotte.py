@@ -27,6 +27,8 @@ _FIELDS = JJState._fields
 # what the calls of the auction and the calls after the draw other than melds and the dix never read
 _CARD_FIELDS = frozenset(("hands", "unknown", "seen", "info"))
 _KEY_OF = itemgetter(*(i for i, f in enumerate(_FIELDS) if f not in _CARD_FIELDS))
+_CARD_AT = tuple(i for i, f in enumerate(_FIELDS) if f in _CARD_FIELDS)
+assert _CARD_AT == (2, 3, 4, 6), _CARD_AT  # `_with_cards` puts them back by these places
 _CARDS = JojotteRules.pack.cards
 _WIDTH = max(_CARDS) + 1
 
@@ -51,6 +53,11 @@ def _trick_tables() -> tuple[list[list[int]], list[list[list[int]]]]:
 
 
 _WINNER, _POINTS = _trick_tables()
+
+
+def _with_cards(after: JJState, state: JJState) -> JJState:
+    """``after`` with the cards of ``state`` (hands, unknown, seen, info: `_CARD_AT`), all else ``after``'s."""
+    return tuple.__new__(JJState, (after[0], after[1], state[2], state[3], state[4], after[5], state[6], *after[7:]))
 
 
 def fast_for(rules) -> "JojotteFast | None":
@@ -78,8 +85,8 @@ class JojotteFast:
         key = (_KEY_OF(state), tuple([(c.seat, c.kind, c.suit) for c in calls]))
         memo = self.memo
         if key in memo:
-            delta = memo[key]
-            return None if delta is None else state._replace(**delta) if delta else state
+            after = memo[key]
+            return None if after is None else _with_cards(after, state)
         rules = self.rules
         s = state
         for c in calls:
@@ -94,11 +101,10 @@ class JojotteFast:
         if s is None:
             memo[key] = None
             return None
-        delta = {f: v for f, v, w in zip(_FIELDS, s, state) if v != w}
-        if _CARD_FIELDS & delta.keys():  # never: these calls do not touch the cards
+        if any(s[i] != state[i] for i in _CARD_AT):  # never: these calls do not touch the cards
             memo[key] = None
             return None
-        memo[key] = delta
+        memo[key] = s  # any state of the same key reaches it, with its own cards
         return s
 
     def hand(self, hand) -> JJState | None:
