@@ -252,3 +252,82 @@ def test_fast_event_lines_read_as_the_tokenizer_reads(monkeypatch, game, variant
     full = list(iter_records(text, "t.jjt"))
     assert fast == full
     assert sum(1 for h in full if hasattr(h, "lines")) == 40
+
+
+# --- void hands (all four pass, JJ-BID-12): recorded without the draw, vouched for by the fast path ----------
+
+VOID_MUTATIONS = (  # (the change to a void hand's lines, whether the explaining path then finds something)
+    (lambda h: h + ["trick 1: A 8S, B QS"], True),  # a card after all passed: JJ-BID-12
+    (lambda h: h + ["after A pass"], True),  # a call after all passed: JJ-BID-12
+    (lambda h: [ln.replace("pass", "accept", 1) if ln.startswith("auction") else ln for ln in h], True),  # a contract, no draw
+    (lambda h: [ln.replace(", B pass", "", 1).replace(", A pass", "", 1) if ln.startswith("auction") else ln for ln in h], True),
+    (lambda h: [ln + ", A pass" if ln.startswith("auction") else ln for ln in h], True),  # a fifth call: after the end
+    (lambda h: [ln for ln in h if not ln.startswith("turned")], False),  # no turned card
+    (lambda h: h[:2] + ["info 7C"] + h[2:], False),  # an information card, which a void hand never turns up
+    (lambda h: [_void_deal(ln, "dup") if ln.startswith("deal") else ln for ln in h], True),  # a card dealt twice: JJ-DEAL-5
+    (lambda h: [_void_deal(ln, "seventh") if ln.startswith("deal") else ln for ln in h], True),  # seven cards: JJ-DEAL-3
+    (lambda h: [_void_deal(ln, "fifth") if ln.startswith("deal") else ln for ln in h], True),  # five cards: JJ-DEAL-3
+    (lambda h: [("turned " + h[0].split()[2]) if ln.startswith("turned") else ln for ln in h], True),  # a held card turned
+    (lambda h: [_void_deal(ln, "drawn") if ln.startswith("deal") else ln for ln in h], True),  # a draw written
+    (lambda h: [_void_deal(ln, "unknown") if ln.startswith("deal") else ln for ln in h], False),  # a ``?`` dealt
+    (lambda h: [ln.replace("score none", "score A above 20") if ln.startswith("score") else ln for ln in h], True),
+)
+
+
+def _void_deal(line: str, how: str) -> str:
+    """``deal A: c1 … c6; B: d1 … d6`` changed ``how``."""
+    head, b = line.split("; B: ")
+    a = head[len("deal A: "):].split()
+    b = b.split()
+    if how == "dup":
+        a[0] = b[0]
+    elif how == "seventh":
+        a.append(next(c for c in ("7C", "7D", "7H", "7S", "8C") if c not in a + b))
+    elif how == "fifth":
+        a.pop()
+    elif how == "drawn":
+        a += ["+", "7C", "7D", "7H"]
+        b += ["+", "8C", "8D", "8H"]
+    elif how == "unknown":
+        a[0] = "?"
+    return f"deal A: {' '.join(a)}; B: {' '.join(b)}"
+
+
+def _void_hands(text: str) -> list[tuple[int, int]]:
+    """The (first, end) line indexes of each void hand's lines (after its ``hand`` line) in ``text``."""
+    lines = text.split("\n")
+    out = []
+    for i, ln in enumerate(lines):
+        if ln.startswith("hand "):
+            j = i + 1
+            while j < len(lines) and lines[j].strip():
+                j += 1
+            if any(lines[k].startswith("auction ") and [c.split()[-1] for c in lines[k][8:].split(", ")] == ["pass"] * 4
+                   for k in range(i, j)):
+                out.append((i + 1, j))
+    return out
+
+
+@pytest.mark.parametrize("variant", ["", "nullo_bidder_may_meld; dix_until_own_first_card"])
+def test_void_hands_take_the_fast_path_and_every_wrong_vouch_is_caught(variant):
+    # a simulated session holds void hands (all four pass: JJ-BID-12, written as deal, turned, auction, score none);
+    # the fast path vouches for them as for any other hand recorded in full
+    text = _text("jojotte", 300, 9, variant)
+    voids = _void_hands(text)
+    assert len(voids) >= 5
+    slow, n_fast = _same_both_ways(text)
+    assert n_fast == sum(len(h) for _, h in slow)  # every hand, the void ones too
+    # each mutation of a void hand, on every void hand in turn: the fast path must not vouch for one the explaining
+    # path finds fault with (a trick or call after all passed, a contract with no draw, a bad deal, a wrong figure)
+    lines = text.split("\n")
+    for k, (mutation, seen) in enumerate(VOID_MUTATIONS):
+        out = list(lines)
+        for first, end in reversed(voids):
+            out[first:end] = mutation(lines[first:end])
+        slow, n_fast = _same_both_ways("\n".join(out))
+        hands = {v.number: v for _, h in slow for v in h}
+        void_numbers = [int(lines[first - 1].split()[1]) for first, _ in voids]
+        found = sum(bool(hands[n].issues or hands[n].unchecked) for n in void_numbers)
+        # each mutated void hand is seen (so a vouch for it would differ), or stays legal with nothing to note (no
+        # turned card, an information card, a ``?``: then the fast path's final state is still held to the loop's)
+        assert found == (len(voids) if seen else 0), k

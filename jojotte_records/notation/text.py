@@ -311,6 +311,9 @@ class SessionReader:
         # the score line names the sheet's columns: the players, or the sides (NS, EW) in a partnership game
         self.score_labels = (self.rules_class.sheet_labels or self.labels)
         self.score_of = {lab.upper(): i for i, lab in enumerate(self.score_labels)}
+        self.call_lines: dict[str, tuple | bool] = {}  # `fast_calls`: a line of calls read, by its text
+        self.score_lines: dict[str, tuple | bool] = {}  # `fast_score`: a score line read, by its text
+        self.trick_lines: dict[str, tuple | bool] = {}  # `fast_trick`: a two-player trick line read, by its text
 
     # --- helpers -----------------------------------------------------------------
     def seat(self, hb: _HandBuilder, tok: _Tok | None) -> int | None:
@@ -361,11 +364,25 @@ class SessionReader:
 
     # --- fast paths for plain canonical lines (no comments); None means "use the full reader" ---
     def fast_trick(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        if self.seats == 2:
+            # two players (the common case): a canonical trick line read once per session (memoised on its text)
+            two = self.trick_lines.get(text)
+            if two is None:
+                two = self._read_trick2(text) or False
+                if len(self.trick_lines) < 32768:
+                    self.trick_lines[text] = two
+            if two and two[0] == len(hb.tricks) + 1:
+                number, sa, ca, aa, col_a, sb, cb, ab, col_b, w = two
+                new = tuple.__new__  # what the NamedTuples' constructors call, without their keyword handling
+                plays = (new(Play, (sa, ca, aa, line_no, col_a, ())), new(Play, (sb, cb, ab, line_no, col_b, ())))
+                hb.tricks.append(new(Trick, (number, plays, w, line_no, 1, (), ())))
+                return True
         m = self.trick_line.match(text)
         if m is not None:
             # the canonical line of a full trick (``trick 3: A KH jo, B AH -> B``): one match, columns from it
             g = m.groups()
-            if g[0] == str(len(hb.tricks) + 1):
+            number = len(hb.tricks) + 1
+            if g[0] == str(number):
                 seat_of = self.seat_of
                 plays = []
                 for k in range(1, 3 * self.seats, 3):
@@ -415,6 +432,20 @@ class SessionReader:
         hb.tricks.append(Trick(number, tuple(plays), winner, line_no, 1))
         return True
 
+    def _read_trick2(self, text: str) -> tuple | None:
+        """A canonical two-player trick line as ``(number, seat, card, announce, column, seat, card, announce,
+        column, winner)``, None when it is not one."""
+        m = self.trick_line.match(text)
+        if m is None:
+            return None
+        number, sa, ca, aa, sb, cb, ab, w = m.groups()
+        card_a, card_b = _FAST_CARDS.get(ca), _FAST_CARDS.get(cb)
+        if card_a is None or card_b is None or number != str(int(number)):
+            return None
+        seat_of = self.seat_of
+        return (int(number), seat_of[sa], card_a, aa or "", m.start(3) + 1, seat_of[sb], card_b, ab or "", m.start(6) + 1,
+                -1 if w is None else seat_of[w])
+
     def fast_deal(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
         if ":" not in text or "?" in text or "-" in text:
             return False
@@ -462,6 +493,19 @@ class SessionReader:
         return True
 
     def fast_score(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
+        """A canonical score line, read once per session (memoised on its text: the figures repeat)."""
+        figures = self.score_lines.get(text)
+        if figures is None:
+            figures = self._read_score(text) or False
+            if len(self.score_lines) < 4096:
+                self.score_lines[text] = figures
+        if not figures:
+            return False
+        hb.score = tuple.__new__(WrittenScore, (*figures, line_no, 1))
+        return True
+
+    def _read_score(self, text: str) -> tuple | None:
+        """``(below, above, aside)`` of a canonical score line, None when it is not one."""
         below = [0] * len(self.score_labels)
         above = [0] * len(self.score_labels)
         aside = 0
@@ -473,28 +517,41 @@ class SessionReader:
                     aside = int(parts[1])
                     continue
                 if len(parts) not in (3, 5):
-                    return False
+                    return None
                 seat = self.score_of.get(parts[0])
                 if seat is None:
-                    return False
+                    return None
                 for i in range(1, len(parts), 2):
                     if not parts[i + 1].isdigit() or len(parts[i + 1]) >= _FAST_DIGITS:
-                        return False
+                        return None
                     if parts[i] == "below":
                         below[seat] += int(parts[i + 1])
                     elif parts[i] == "above":
                         above[seat] += int(parts[i + 1])
                     else:
-                        return False
-        hb.score = WrittenScore(tuple(below), tuple(above), aside, line_no, 1)
-        return True
+                        return None
+        return tuple(below), tuple(above), aside
 
     def fast_calls(self, hb: _HandBuilder, text: str, line_no: int, target: list) -> bool:
         """A canonical line of calls (``auction B pass, A name S``, ``after A melds KH-JH 4K, B pass``): what
-        `_calls` reads from it, each call located at its seat's column; False to leave the line to `_calls`."""
+        `_calls` reads from it, each call located at its seat's column; False to leave the line to `_calls`. A line
+        is read once per session (`_read_calls`, memoised on its text); only its line number differs."""
+        calls = self.call_lines.get(text)
+        if calls is None:
+            calls = self._read_calls(text) or False
+            if len(self.call_lines) < 4096:
+                self.call_lines[text] = calls
+        if not calls:
+            return False
+        new = tuple.__new__  # what `Call(...)` calls, without its keyword handling
+        target.extend([new(Call, (seat, kind, suit, melds, line_no, col, ())) for seat, kind, suit, melds, col in calls])
+        return True
+
+    def _read_calls(self, text: str) -> tuple | None:
+        """The calls of a canonical line as ``(seat, kind, suit, melds, column)``, None when it is not one."""
         key_end = text.find(" ")
         if key_end < 0 or ";" in text or ":" in text:
-            return False
+            return None
         out = []
         start = key_end  # the offset of the current item in ``text``
         seat_of = self.seat_of
@@ -502,22 +559,22 @@ class SessionReader:
             parts = item.split()
             n = len(parts)
             if n < 2:
-                return False
+                return None
             seat = seat_of.get(parts[0])
             if seat is None:
-                return False
+                return None
             col = start + len(item) - len(item.lstrip()) + 1
             start += len(item) + 1
             if n == 2:
                 call = _FAST_CALLS.get(parts[1])
                 if call is None:
-                    return False
-                out.append(Call(seat, call[0], call[1], (), line_no, col))
+                    return None
+                out.append((seat, call[0], call[1], (), col))
             elif parts[1] == "name":
                 suit = _FAST_SUITS.get(parts[2])
                 if n != 3 or suit is None:
-                    return False
-                out.append(Call(seat, "name", suit, (), line_no, col))
+                    return None
+                out.append((seat, "name", suit, (), col))
             elif parts[1] == "melds":
                 melds = []
                 for w in parts[2:]:
@@ -526,15 +583,14 @@ class SessionReader:
                         try:
                             m = parse_meld(w)
                         except ValueError:
-                            return False  # `_calls` says why
+                            return None  # `_calls` says why
                         if len(_FAST_MELDS) < 4096:
                             _FAST_MELDS[w] = m
                     melds.append(m)
-                out.append(Call(seat, "melds", -1, tuple(melds), line_no, col))
+                out.append((seat, "melds", -1, tuple(melds), col))
             else:
-                return False
-        target.extend(out)
-        return True
+                return None
+        return tuple(out)
 
     # --- lines -------------------------------------------------------------------
     def line(self, hb: _HandBuilder, key: str, toks: list[_Tok], first: _Tok):

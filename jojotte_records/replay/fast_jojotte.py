@@ -2,8 +2,8 @@
 
 `fast_hand` vouches only for a hand recorded in full (every card dealt and drawn, the turned and information
 cards, nine tricks of two cards, no ``?``, no claim, no result line, no stock) whose every event is legal and
-whose written trick winners are right; anything else returns None and `replay.JojotteCodec.steps` explains
-it. No rule is written here: the deal, the draw, the calls after the draw that name melds or the dix, and
+whose written trick winners are right, or a hand all passed (JJ-BID-12) recorded as its six cards a seat, the
+turned card and the auction; anything else returns None and `replay.JojotteCodec.steps` explains it. No rule is written here: the deal, the draw, the calls after the draw that name melds or the dix, and
 every card said with an announcement are checked and applied by the rules themselves (`Rules.check`,
 `Rules.advance`); the auction and the other calls after the draw, which do not look at the cards, are
 memoised on what decides them (the state less its cards) and replayed once through the rules; a card is
@@ -20,13 +20,15 @@ from operator import itemgetter
 from ..cards import mask_of
 from ..notation.model import UNKNOWN_CARD
 from ..rules.base import CHANCE, Action
-from ..rules.jojotte import AFTER, AUCTION, DONE, PLAY, JJState, JojotteRules
+from ..rules.jojotte import AFTER, AUCTION, DONE, PLAY, VOID_HAND, JJState, JojotteRules
 from ..rules.jojotte_cards import legal_play_mask, trick_points, trick_winner
 
 _FIELDS = JJState._fields
 # what the calls of the auction and the calls after the draw other than melds and the dix never read
 _CARD_FIELDS = frozenset(("hands", "unknown", "seen", "info"))
 _KEY_OF = itemgetter(*(i for i, f in enumerate(_FIELDS) if f not in _CARD_FIELDS))
+_CARD_AT = tuple(i for i, f in enumerate(_FIELDS) if f in _CARD_FIELDS)
+assert _CARD_AT == (2, 3, 4, 6), _CARD_AT  # `_with_cards` puts them back by these places
 _CARDS = JojotteRules.pack.cards
 _WIDTH = max(_CARDS) + 1
 
@@ -51,6 +53,11 @@ def _trick_tables() -> tuple[list[list[int]], list[list[list[int]]]]:
 
 
 _WINNER, _POINTS = _trick_tables()
+
+
+def _with_cards(after: JJState, state: JJState) -> JJState:
+    """``after`` with the cards of ``state`` (hands, unknown, seen, info: `_CARD_AT`), all else ``after``'s."""
+    return tuple.__new__(JJState, (after[0], after[1], state[2], state[3], state[4], after[5], state[6], *after[7:]))
 
 
 def fast_for(rules) -> "JojotteFast | None":
@@ -78,8 +85,8 @@ class JojotteFast:
         key = (_KEY_OF(state), tuple([(c.seat, c.kind, c.suit) for c in calls]))
         memo = self.memo
         if key in memo:
-            delta = memo[key]
-            return None if delta is None else state._replace(**delta) if delta else state
+            after = memo[key]
+            return None if after is None else _with_cards(after, state)
         rules = self.rules
         s = state
         for c in calls:
@@ -94,17 +101,19 @@ class JojotteFast:
         if s is None:
             memo[key] = None
             return None
-        delta = {f: v for f, v, w in zip(_FIELDS, s, state) if v != w}
-        if _CARD_FIELDS & delta.keys():  # never: these calls do not touch the cards
+        if any(s[i] != state[i] for i in _CARD_AT):  # never: these calls do not touch the cards
             memo[key] = None
             return None
-        memo[key] = delta
+        memo[key] = s  # any state of the same key reaches it, with its own cards
         return s
 
     def hand(self, hand) -> JJState | None:
+        if hand.claim >= 0 or hand.result or hand.stock is not None or hand.turned is None:
+            return None
+        if hand.drawn is None:
+            return self._void(hand)
         rules = self.rules
-        if (hand.claim >= 0 or hand.result or hand.stock is not None or hand.turned is None or hand.info is None
-                or not hand.split or hand.drawn is None or len(hand.tricks) != self.tricks_per_hand):
+        if hand.info is None or not hand.split or len(hand.tricks) != self.tricks_per_hand:
             return None
         init = []
         draws = []
@@ -149,6 +158,28 @@ class JojotteFast:
             return None
         return self._play(s, hand.tricks)
 
+    def _void(self, hand) -> JJState | None:
+        """A hand all four passed (JJ-BID-12), recorded as its first six cards a seat and the turned card, with no
+        draw, information card, calls after the draw or tricks: the state the rules reach after the deal and the
+        auction (the deal checked by the rules, JJ-DEAL-3/5, JJ-INV-1), or None for anything else."""
+        if hand.split or hand.info is not None or hand.after or hand.tricks or UNKNOWN_CARD == hand.turned:
+            return None
+        rules = self.rules
+        init = []
+        for d in hand.dealt:
+            if d is None or len(d) != self.dealt or UNKNOWN_CARD in d:
+                return None
+            m = mask_of(d)
+            if m.bit_count() != self.dealt:
+                return None
+            init.append(m)
+        s = rules.initial_state(hand.dealer)
+        deal = rules.deal_action(tuple(init), hand.turned, (0, 0), (0, 0))
+        if rules.check(s, deal) is not None:
+            return None
+        s = self._calls(rules.advance(s, deal), hand.auction, AUCTION)
+        return s if s is not None and s.phase == VOID_HAND else None
+
     def _play(self, s: JJState, tricks) -> JJState | None:
         """The nine tricks from the first lead (JJ-PLAY-1…8), or None at the first card not plainly legal."""
         rules = self.rules
@@ -167,13 +198,15 @@ class JojotteFast:
         done = 0
         win = -1
         for t in tricks:
-            plays = t.plays
-            if len(plays) != 2 or t.calls:  # a call among the cards (a late dix): explained
+            _, plays, written, _, _, _, calls = t
+            if len(plays) != 2 or calls:  # a call among the cards (a late dix): explained
                 return None
             a, b = plays
-            if a.seat != leader or b.seat == leader or a.card == unknown or b.card == unknown:
+            sa, ca, na, _, _, _ = a
+            sb, cb, nb, _, _, _ = b
+            if sa != leader or sb == leader or ca == unknown or cb == unknown:
                 return None
-            if a.announce or b.announce:
+            if na or nb:
                 # said with a card (JJ-JOJOTTE): the rules check and apply the trick from a state built here
                 st = JJState(PLAY, s.dealer, (h0, h1), (0, 0), seen, s.turned, s.info, s.node, s.bidder,
                              s.denomination, trump, s.mult, s.doubler, s.step, s.nullo_bidder, s.slam, s.melds, s.dix,
@@ -192,7 +225,6 @@ class JojotteFast:
                 win = leader = st.leader
                 done += 1
             else:
-                ca, cb = a.card, b.card
                 ba, bb = 1 << ca, 1 << cb
                 if leader == 0:
                     ha, hb = h0, h1
@@ -221,7 +253,7 @@ class JojotteFast:
                     p1 += gained
                 history.append((leader, trick, win))
                 leader = win
-            if t.winner >= 0 and t.winner != win:
+            if written >= 0 and written != win:
                 return None  # a wrong trick winner written (JJ-PLAY-8): explained
         return JJState(DONE, s.dealer, (h0, h1), (0, 0), seen, s.turned, s.info, s.node, s.bidder, s.denomination,
                        trump, s.mult, s.doubler, s.step, s.nullo_bidder, s.slam, s.melds, s.dix, done, win, (),

@@ -268,6 +268,7 @@ class JojotteCodec(Codec):
     def __init__(self, rules: JojotteRules):
         self.rules = rules
         self._fast = fast_for(rules)
+        self._columns = len(rules.columns_of())
 
     def fast(self, hand: HandRecord, run: HandRun, dealer: int, sheet):
         return self._fast.hand(hand) if self._fast is not None else None
@@ -283,7 +284,9 @@ class JojotteCodec(Codec):
         w = hand.score
         if w is None:
             return None
-        n = len(self.rules.columns_of())
+        n = self._columns
+        if len(w.below) == n and len(w.above) == n:
+            return (*w.below, *w.above, w.aside)
         return tuple(w.below[c] for c in range(n)) + tuple(w.above[c] for c in range(n)) + (w.aside,)
 
     def written_score(self, hand: HandRecord) -> HandScore | None:

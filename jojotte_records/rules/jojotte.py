@@ -194,6 +194,10 @@ class JojotteRules(Rules):
     sheet_labels: ClassVar[tuple[str, ...]] = ("A", "B")  # columns of the score sheet (players or sides)
     options: JojotteOptions
 
+    def __init__(self, options: JojotteOptions | None = None):
+        super().__init__(options)
+        self._meld_results: dict[tuple, MeldResult] = {}  # `compare_melds` of a played hand, on what decides it
+
     # --- the state before the deal, and the deal (a chance action) ------------------
     def initial_state(self, dealer: int, sheet=None) -> JJState:
         """The state before the deal: a chance node (the deal is `deal_action`'s chance action, JJ-DEAL-3/4)."""
@@ -923,8 +927,20 @@ class JojotteRules(Rules):
 
     # --- melds and scoring ------------------------------------------------------
     def compare_melds(self, s: JJState) -> MeldResult:
-        """JJ-MELD-6…10: who wins each class and what each player scores."""
-        kind = s.denomination if s.phase in (PLAY, DONE) else self._meld_denomination(s)
+        """JJ-MELD-6…10: who wins each class and what each player scores. Once the play has begun the result is
+        decided by the melds, the final contract and trumps alone (with the session's options), and is memoised on them."""
+        if s.phase not in (PLAY, DONE):
+            return self._compare_melds(s, self._meld_denomination(s))
+        key = (s.melds, s.denomination, s.bidder, s.nullo_bidder, s.trump)
+        memo = self._meld_results
+        result = memo.get(key)
+        if result is None:
+            result = self._compare_melds(s, s.denomination)
+            if len(memo) < 65536:
+                memo[key] = result
+        return result
+
+    def _compare_melds(self, s: JJState, kind: str) -> MeldResult:
         if kind == "nullo" and not self.options.melds_in_nullo:
             return MeldResult(-1, -1, (0, 0), ((), ()))
         decl = s.bidder if s.nullo_bidder < 0 else s.nullo_bidder  # JJ-NULLO-4: the Nullo bidder becomes declarer

@@ -149,6 +149,14 @@ class Meld(NamedTuple):
 
     @property
     def mask(self) -> int:
+        m = _MELD_MASKS.get(self)
+        if m is None:
+            m = self._mask()
+            if len(_MELD_MASKS) < 4096:
+                _MELD_MASKS[self] = m
+        return m
+
+    def _mask(self) -> int:
         if self.cards:
             return sum(1 << c for c in set(self.cards))
         if not self.shown:
@@ -180,6 +188,9 @@ class Meld(NamedTuple):
         if self.kind == "four":
             return f"four {RANK_CHARS[self.rank]}s"
         return f"sequence {self.text()} ({self.length} cards)"
+
+
+_MELD_MASKS: dict[Meld, int] = {}  # a meld's cards as a mask, by the meld (a value: shared safely)
 
 
 def _canonical_order(card: int) -> tuple[int, int]:
@@ -281,22 +292,23 @@ def check_melds(melds: tuple[Meld, ...], hand: int, hand_known: bool, contract_k
             if bad:
                 return bad
             continue
+        mask = m.mask
         if m.kind == "four":
             if m.rank not in eligible:
                 return "JJ-MELD-2", f"{{p}} declared four {RANK_CHARS[m.rank]}s, which are not a meld in {'a suit contract' if contract_kind == 'suit' else 'NT or Nullo'}"
-            if four_cards & m.mask:
+            if four_cards & mask:
                 return "JJ-MELD-15", f"{{p}} declared {m.text()} twice"
-            four_cards |= m.mask
+            four_cards |= mask
         else:
             if m.length < 3 or m.rank - m.length + 1 < SEVEN or m.rank > ACE:
                 return "JJ-MELD-3", f"{{p}} declared {m.text()}, which is not a sequence of three or more cards"
             # JJ-MELD-15: no card in two sequences, no two adjacent sequences of a suit
-            widened = m.mask | (m.mask << 1) | (m.mask >> 1)
+            widened = mask | (mask << 1) | (mask >> 1)
             if seq_cards & widened:
                 return "JJ-MELD-15", f"{{p}} declared {m.text()}, which overlaps or continues another of his sequences (a run is one sequence)"
-            seq_cards |= m.mask
-        if hand_known and m.mask & ~hand:
-            missing = " ".join(card_name(c) for c in iter_cards(m.mask & ~hand))
+            seq_cards |= mask
+        if hand_known and mask & ~hand:
+            missing = " ".join(card_name(c) for c in iter_cards(mask & ~hand))
             return "JJ-MELD-4", f"{{p}} declared {m.describe()} but does not hold {missing}"
     if card_in_one_meld_only and seq_cards & four_cards:
         return "JJ-MELD-5", "{p} used a card in a four and a sequence (variant card_in_one_meld_only)"
