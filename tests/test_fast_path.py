@@ -244,11 +244,22 @@ def test_fast_event_lines_read_as_the_tokenizer_reads(monkeypatch, game, variant
 
     text = _text(game, 40, 8, variant)
     lines = text.split("\n")
-    odd = ["deal S:: 9S TH", "trick 1: S 8D:, E KD", "trick 2: : 8C", "bids 1: S  pass", "trick 3: S: 9S, E: JS"]
+    odd = ["deal S:: 9S TH", "trick 1: S 8D:, E KD", "trick 2: : 8C", "bids 1: S  pass", "trick 3: S: 9S, E: JS",
+           "trick 4: S 9S,E JS", "bids 1: S pass;N pass", "trick 5: S 9S ", "trick 6: S 9S, , E JS"]
+    # hand and score lines the fast readers must leave to the tokenizer too: a lowercase seat, two spaces, a
+    # number too large, a missing or unknown column, a comma without a space, a second score line, a sign
+    heads = ["hand 90 dealer s", "hand 91  dealer S", "hand 99999999999999999999 dealer S", "hand 92 dealer Q",
+             "Hand 93 dealer A"]
+    scores = ["score NS 4", "score NS 4,EW 2", "score NS 4, EW 2, XX 1", "score NS +4, EW 2", "score NS -4, EW 2",
+              "score none", "score A 1, B 2, C 3, D 4, E 5"]
     at = next(i for i, ln in enumerate(lines) if ln.startswith("hand 2 "))
-    text = "\n".join(lines[:at] + odd + lines[at:])
+    extra = odd + [ln for h, sc in zip(heads, scores) for ln in (h, "deal S: 9S TH", sc, sc)]
+    text = "\n".join(lines[:at] + extra + lines[at:])
     fast = list(iter_records(text, "t.jjt"))
     monkeypatch.setattr(event_text.EventHandBuilder, "fast_line", lambda self, text, line_no: False)
+    monkeypatch.setattr(event_text.EventHandBuilder, "fast_start", classmethod(lambda cls, *a: None))
     full = list(iter_records(text, "t.jjt"))
     assert fast == full
-    assert sum(1 for h in full if hasattr(h, "lines")) == 40
+    assert sum(1 for h in full if hasattr(h, "lines")) == 40 + len(heads)
+    # each odd hand writes its score line twice: the second is the reader's finding, whichever reader read the first
+    assert sum(any("second score line" in i.message for i in h.issues) for h in full if hasattr(h, "lines")) == len(heads)
