@@ -150,6 +150,7 @@ GAMES = [
     ("pitch", ""),
     ("pitch", "points=16; players=5"),
     ("baloot", ""),
+    ("baloot", "kawesh; third_round_ace; riyadh_ashkal; hokum_bidder_may_switch=false; sun_overcall_by=opponents_only"),
 ]
 FAST_GAMES = ("jojotte", "pitch", "baloot")  # the games with a fast path (not the three- and four-player forms)
 
@@ -190,6 +191,26 @@ def test_every_hand_mutated_once_still_agrees_in_the_event_games(game, variant):
     slow, n_fast = _same_both_ways(text)
     findings = sum(bool(v.issues) for _, h in slow for v in h)
     assert findings >= 50 and n_fast > 0
+
+
+@pytest.mark.parametrize("game,variant", [("pitch", ""), ("pitch", "points=16; players=5"), ("baloot", ""),
+                                          ("baloot", "kawesh; third_round_ace; riyadh_ashkal")])
+def test_memoised_auction_lines_agree_when_the_memo_is_warm(game, variant):
+    # the fast path memoises whole ``bids`` lines on `auction_key` (what decides them), across sessions: the same
+    # records mutated (a call changed, a line dropped or misnumbered, a card replaced…) are validated after the clean
+    # ones warmed the memo, so their untouched auctions come from it, and must still agree with the explaining path
+    from jojotte_records.replay import fast_events
+
+    fast_events._MEMOS.clear()
+    clean = _text(game, 150, 21, variant)
+    _same_both_ways(clean)
+    memo = next(iter(fast_events._MEMOS.values()))
+    if "kawesh" in variant:  # the hands decide a kawesh (BAL-BID-14): in the key, so every line is its own
+        assert len(memo) == clean.count("\nbids ")
+    else:  # the memo was used, not only filled: fewer lines in it than auction lines replayed
+        assert 0 < len(memo) < clean.count("\nbids ")
+    slow, n_fast = _same_both_ways(mutate(clean, random.Random(21), rate=0.6))
+    assert sum(bool(v.issues) for _, h in slow for v in h) >= 20 and n_fast > 0
 
 
 # --- the reader's fast lines read what the tokenizer reads ---------------------------------------------

@@ -24,6 +24,12 @@ from ..rules.base import CHANCE, Action, Violation
 from ..rules.pitch import PitchRules
 
 
+# Whole lines memoised on what decides them (`EventRules.auction_key`: an auction line), shared by the sessions of
+# one game and options: (key, number, the items as written) -> (the fields the line changes, its actions).
+_MEMOS: dict = {}
+MEMO_LIMIT = 100_000  # entries per game and options; the memo starts afresh beyond
+
+
 class EventFast:
     """The fast replay of one session's event-log rules (one per validator)."""
 
@@ -33,17 +39,18 @@ class EventFast:
         self.seat_of = {lab: i for i, lab in enumerate(rules.seat_labels)}
         self.card_of = {card_name(c): c for c in rules.pack.cards}  # the canonical spellings only
         self.kernel = KERNELS.get(type(rules))  # the games themselves, not a form built on one
+        self.line_key = LINE_KEYS.get(type(rules))
+        self.memo = _MEMOS.setdefault((type(rules), rules.options), {})
         self.merge_chance = merge_chance
 
     def hand(self, hand, dealer: int, sheet):
         """(final state, actions) of a hand the fast path vouches for, else None."""
         rules = self.rules
-        read_item, check, advance = rules.read_item, rules.check, rules.advance
         s = rules.initial_state(dealer, sheet)
         acts: list[Action] = []
-        kernel = self.kernel
+        kernel, line_key, memo = self.kernel, self.line_key, self.memo
         seat_of, card_of = self.seat_of, self.card_of
-        keywords, check_number = rules.line_keywords, rules.check_number
+        keywords = rules.line_keywords
         for line in hand.lines:
             keyword, number = line.keyword, line.number
             if keyword not in keywords:  # an unknown line: the explaining path says so
@@ -68,29 +75,68 @@ class EventFast:
                         if line.winner and not self._winner_ok(s, number, line.winner):
                             return None
                         continue
-            chance = []
-            for item in line.items:
-                a = read_item(s, keyword, number, item.label, item.words)
-                if isinstance(a, Violation):
-                    return None
-                if a.seat == CHANCE:
-                    chance.append(a)
+            k = line_key(rules, s, keyword) if line_key is not None else None
+            if k is not None:
+                key = (k, number, tuple((item.label, item.words) for item in line.items))
+                hit = memo.get(key)
+                if hit is not None:
+                    s = s._replace(**hit[0])
+                    acts.extend(hit[1])
                     continue
-                if check(s, a) is not None or check_number(s, keyword, number, a, item.words) is not None:
-                    return None  # illegal, or written under another number than its own (noted by the explaining path)
-                s = advance(s, a)
-                acts.append(a)
-            if chance:
-                a = self.merge_chance(chance)
-                if check(s, a) is not None:
+                start, first = s, len(acts)
+                s = self._line(s, line, acts, line_key)
+                if s is None:
                     return None
-                s = advance(s, a)
-                acts.append(a)
-            if line.winner and keyword == "trick" and number >= 0 and not self._winner_ok(s, number, line.winner):
+                if s is not GENERIC:  # every item was read in the state the key describes: the line is memoised
+                    if len(memo) >= MEMO_LIMIT:
+                        memo.clear()
+                    memo[key] = ({f: v for f, v, v0 in zip(s._fields, s, start) if v is not v0 and v != v0},
+                                 tuple(acts[first:]))
+                    continue
+                del acts[first:]
+                s = self._line(start, line, acts, None)
+                if s is None:
+                    return None
+                continue
+            s = self._line(s, line, acts, None)
+            if s is None:
                 return None
         if not rules.is_terminal(s):
             return None
         return s, acts
+
+    def _line(self, s, line, acts: list, line_key):
+        """The state after one line read item by item (the explaining codec's reading, without locations), None when
+        the fast path does not vouch for it; with ``line_key``, GENERIC when an item is read in a state that key does
+        not describe (the line is then not memoised: the caller reads it again without)."""
+        rules = self.rules
+        read_item, check, advance, check_number = rules.read_item, rules.check, rules.advance, rules.check_number
+        keyword, number = line.keyword, line.number
+        chance = []
+        for item in line.items:
+            if line_key is not None and line_key(rules, s, keyword) is None:
+                return GENERIC
+            a = read_item(s, keyword, number, item.label, item.words)
+            if isinstance(a, Violation):
+                return None
+            if a.seat == CHANCE:
+                if line_key is not None:
+                    return GENERIC
+                chance.append(a)
+                continue
+            if check(s, a) is not None or check_number(s, keyword, number, a, item.words) is not None:
+                return None  # illegal, or written under another number than its own (noted by the explaining path)
+            s = advance(s, a)
+            acts.append(a)
+        if chance:
+            a = self.merge_chance(chance)
+            if check(s, a) is not None:
+                return None
+            s = advance(s, a)
+            acts.append(a)
+        if line.winner and keyword == "trick" and number >= 0 and not self._winner_ok(s, number, line.winner):
+            return None
+        return s
 
     def _winner_ok(self, s, number: int, winner: str) -> bool:
         """The written winner of trick ``number`` is not contradicted (what `EventCodec.steps` notes otherwise)."""
@@ -176,3 +222,4 @@ def pitch_trick(rules, s, number: int, plays: list, acts: list):
 
 
 KERNELS = {BalootRules: baloot_trick, PitchRules: pitch_trick}
+LINE_KEYS = {BalootRules: BalootRules.auction_key, PitchRules: PitchRules.auction_key}

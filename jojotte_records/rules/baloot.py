@@ -705,6 +705,15 @@ class BalootRules(EventRules):
             return s._replace(phase=DONE, annulled="pass")  # BAL-BID-20, BAL-DEAL-10
         return s
 
+    def auction_key(self, s: BalootState, keyword: str):
+        """What reading, checking and making the calls of a ``bids`` line depend on, None outside the auction (the fast
+        path memoises whole lines on it): the dealer, the face-up card's suit (BAL-BID-3/16) and whether it is an ace
+        (opt.third_round_ace, BAL-BID-20), the calls so far (which give the round, the standing bid, who passed:
+        BAL-BID-2…19), and with opt.kawesh the hands (BAL-BID-14)."""
+        if keyword != "bids" or s.phase != AUCTION:
+            return None
+        return (s.dealer, s.up >> 4, (s.up & 15) == ACE, s.calls, s.hands if self.options.kawesh else None)
+
     def _contract(self, s: BalootState, contract: str, trump: int, declarer: int) -> BalootState:
         return s._replace(phase=COMPLETE, contract=contract, trump=trump, declarer=declarer)
 
