@@ -23,7 +23,6 @@ from ..rules.baloot_cards import LAST_TRICK_BONUS, card_points, legal_plays, tri
 from ..rules.base import CHANCE, Action, Violation
 from ..rules.pitch import PitchRules
 
-
 # Whole lines memoised on what decides them (`EventRules.auction_key`: an auction line), shared by the sessions of
 # one game and options: (key, number, the items as written) -> (the fields the line changes, its actions).
 _MEMOS: dict = {}
