@@ -72,7 +72,25 @@ def _mutate_line(line: str, rng: random.Random) -> str:
     words = line.split(" ")
     key = words[0]
     cards = [i for i, w in enumerate(words) if w.rstrip(",;") in CARDS]
-    what = rng.choice(("card", "unknown", "winner", "announce", "call", "score", "drop", "number", "keyword"))
+    what = rng.choice(("card", "unknown", "winner", "announce", "call", "score", "drop", "number", "keyword",
+                       "swap", "insert"))
+    if what in ("swap", "insert") and key == "trick" and ": " in line:
+        # items of a trick line out of order (a show after the card it comes before, a declaration after a card), or
+        # one more item in it (a declaration, a show, a doubling call, a card with an announcement): Baloot's
+        # kernel hands such items to the rules in the middle of the line
+        head, _, body = line.partition(": ")
+        body, arrow, winner = body.partition(" -> ")
+        items = body.split(", ")
+        j = rng.randrange(len(items))
+        if what == "swap" and len(items) >= 2:
+            k = min(j + 1, len(items) - 1) if j + 1 < len(items) else j - 1
+            items[j], items[k] = items[k], items[j]
+        else:
+            seat = items[j].split(" ")[0]
+            extra = rng.choice(("sira", "fifty", "hundred", "show AS KS QS", "show 7H 8H 9H", "double", "double locked",
+                                rng.choice(CARDS) + " " + rng.choice(ANNOUNCES)))
+            items.insert(rng.randrange(len(items) + 1), f"{seat} {extra}")
+        return head + ": " + ", ".join(items) + arrow + winner
     if what == "number" and len(words) > 1 and words[1].rstrip(":").isdigit():
         # a line written under another trick or round than its own (issue 15: a consistency finding)
         words[1] = str(int(words[1].rstrip(":")) + rng.choice((-1, 1))) + (":" if words[1].endswith(":") else "")
@@ -191,6 +209,30 @@ def test_every_hand_mutated_once_still_agrees_in_the_event_games(game, variant):
     slow, n_fast = _same_both_ways(text)
     findings = sum(bool(v.issues) for _, h in slow for v in h)
     assert findings >= 50 and n_fast > 0
+
+
+@pytest.mark.parametrize("where", ["show", "declaration"])
+def test_baloot_trick_lines_without_their_projects_agree(where):
+    # Baloot's kernel plays the plain cards of a trick line and hands the rest to the rules: with the show of trick 2
+    # taken out, the owner of the best project plays his card without showing it first (BAL-PROJ-11, by the rules'
+    # check, not the kernel's); with trick 1's declaration taken out, trick 2's show has nothing declared behind it
+    # (BAL-PROJ-10). Every such hand is illegal, on either path, at the same place
+    text = _text("baloot", 300, 4)
+    dropped = ("show",) if where == "show" else ("sira", "fifty", "hundred", "fourhundred")
+    out, changed = [], 0
+    for ln in text.split("\n"):
+        if ln.startswith("trick 2: " if where == "show" else "trick 1: "):
+            head, _, body = ln.partition(": ")
+            items = body.split(", ")
+            keep = [it for it in items if it.split(" ")[1] not in dropped]
+            if len(keep) != len(items):
+                changed += 1
+                ln = head + ": " + ", ".join(keep)
+        out.append(ln)
+    slow, _ = _same_both_ways("\n".join(out))
+    rules = {"show": "BAL-PROJ-11", "declaration": "BAL-PROJ-10"}[where]
+    found = sum(any(i.rule == rules for i in v.issues) for _, h in slow for v in h)
+    assert changed >= 20 and found >= 10
 
 
 @pytest.mark.parametrize("game,variant", [("pitch", ""), ("pitch", "points=16; players=5"), ("baloot", ""),
