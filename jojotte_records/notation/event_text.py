@@ -190,21 +190,21 @@ class EventHandBuilder:
         items = []
         pos = start + 1
         labels = self._labels
+        new = tuple.__new__  # the named tuples built without their Python-level constructor (all fields given)
         # no double space and no space at the end (above): a chunk's words are never empty
         for chunk in rest.split(sep):
             if not chunk:
                 return False
-            parts = chunk.split(" ")
-            label = parts[0]
+            label, *words = chunk.split(" ")
             if ":" in chunk:
                 # one colon, ending the label (``S: 9S TH``); any other is left to the tokenizer
                 if chunk.count(":") != 1 or len(label) < 2 or label[-1] != ":":
                     return False
                 label = label[:-1]
             lab = labels.get(label)
-            items.append(EventItem(self.label(label) if lab is None else lab, tuple(parts[1:]), line_no, pos))
+            items.append(new(EventItem, (self.label(label) if lab is None else lab, tuple(words), line_no, pos, ())))
             pos += len(chunk) + 2
-        self.lines.append(EventLine(keyword, number, tuple(items), winner, line_no, 1))
+        self.lines.append(new(EventLine, (keyword, number, tuple(items), winner, line_no, 1, ())))
         return True
 
     def _fast_score(self, rest: str, line_no: int) -> bool:
