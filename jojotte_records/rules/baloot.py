@@ -1389,7 +1389,7 @@ class BalootRules(EventRules):
                 return Action(seat, "show", melds=(cards,))
             if 1 <= len(low) <= 2:
                 try:
-                    card = parse_card(words[0])
+                    card = _card(words[0])
                 except ValueError as e:
                     return Violation("NOTATION", str(e))
                 word = low[1] if len(low) == 2 else ""
@@ -1450,13 +1450,22 @@ def _in_pack(card: int) -> bool:
     return 0 <= card < 64 and bool(BALOOT_PACK.mask >> card & 1)
 
 
+_CARD_CODES = {card_name(c): c for c in BALOOT_PACK.cards}  # the canonical spellings, read without `parse_card`
+
+
+def _card(word: str) -> int:
+    """A card's code; raises ValueError for a word that is not a card."""
+    card = _CARD_CODES.get(word)
+    return parse_card(word) if card is None else card
+
+
 def _read_cards(words: tuple[str, ...]) -> int | Violation:
     if words == ("-",):
         return 0
     mask = 0
     for w in words:
         try:
-            c = parse_card(w)
+            c = _card(w)
         except ValueError as e:
             return Violation("NOTATION", str(e))
         if not _in_pack(c):
