@@ -2,6 +2,7 @@
 
     python bench/events.py                       # 20,000 hands of Pitch, of five-handed 16-point Pitch, and of Baloot
     python bench/events.py --hands 5000 --game pitch --variant "points=16"
+    python bench/events.py --hands 3000 --stages   # and where the time goes: reading, replay, the rest
 
 Each measurement runs in a fresh process (median of ``--runs``, CPU time beside wall time, hands/s on
 CPU time, the hands on the fast and the explaining path), streaming the file through
@@ -21,6 +22,54 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from validate import line, measure  # noqa: E402  (the same child process as bench/validate.py)
 
+# ``--stages``: where the CPU time of one validation goes, in a child of its own: reading the text alone
+# (`open_records`), the replay (the codec's fast path, or the explaining loop for the hands it does not vouch for),
+# and the rest (scoring, the sheet, the written score compared, the verdicts); medians of ``runs``
+STAGES = r"""
+import json, statistics, sys, time
+from jojotte_records.replay import jojotte as validator
+from jojotte_records.replay.files import check_file, open_records
+path, runs = sys.argv[1], int(sys.argv[2])
+spent = [0.0]
+replay_hand = validator.replay_hand  # the engine's: the fast path, or the explaining loop with its checks
+
+
+def timed(*a):
+    c = time.process_time()
+    try:
+        return replay_hand(*a)
+    finally:
+        spent[0] += time.process_time() - c
+
+
+validator.replay_hand = timed
+read, total, replay = [], [], []
+for _ in range(runs):
+    c = time.process_time()
+    for _ in open_records(path):
+        pass
+    read.append(time.process_time() - c)
+    spent[0] = 0.0
+    c = time.process_time()
+    check_file(path, keep_hands=False)
+    total.append(time.process_time() - c)
+    replay.append(spent[0])
+m = statistics.median
+print(json.dumps({"read": m(read), "replay": m(replay), "total": m(total)}))
+"""
+
+
+def stages(path: Path, runs: int) -> str:
+    import json
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", STAGES, str(path), str(runs)], check=True, capture_output=True, text=True)
+    st = json.loads(out.stdout)
+    rest = st["total"] - st["read"] - st["replay"]
+    return (f"{'':>12}  stages (cpu, instrumented): reading {st['read']:.2f} s ({st['read'] / st['total']:.0%}),"
+            f" replay {st['replay']:.2f} s ({st['replay'] / st['total']:.0%}), scoring, sheet and written score"
+            f" {rest:.2f} s ({rest / st['total']:.0%})")
+
 DEFAULT_RUNS = (("pitch", ""), ("pitch", "points=16; players=5"), ("baloot", ""))
 
 
@@ -31,6 +80,7 @@ def main() -> None:
     ap.add_argument("--game", help="one game (default: Pitch, five-handed 16-point Pitch and Baloot)")
     ap.add_argument("--variant", default="")
     ap.add_argument("--runs", type=int, default=3, help="runs of each file; the median is printed")
+    ap.add_argument("--stages", action="store_true", help="also split each file's CPU time into reading, replay and the rest")
     args = ap.parse_args()
 
     from jojotte_records.notation.text import write_stream
@@ -52,6 +102,8 @@ def main() -> None:
             assert m["bad"] == 0, f"simulated {game} hands failed validation: {m}"
             label = game + (f" [{variant}]" if variant else "")
             print(line(label, m) + f"  (simulated at {args.hands / sim:,.0f} hands/s, file {path.stat().st_size / 1e6:.1f} MB)")
+            if args.stages:
+                print(stages(path, args.runs))
 
 
 if __name__ == "__main__":

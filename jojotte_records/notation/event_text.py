@@ -121,16 +121,43 @@ class EventHandBuilder:
                 chunk.append(tok)
         self.lines.append(EventLine(keyword, number, tuple(items), winner, first.line, first.col, tuple(line_comments)))
 
+    @classmethod
+    def fast_start(cls, rules: EventRules, source: str | None, text: str, line_no: int) -> "EventHandBuilder | None":
+        """The builder of a canonical hand line ``hand N dealer X`` (single spaces, the seat as written by the writer)
+        without the tokenizer, or None to leave the line to it; the same builder as ``__init__`` gives."""
+        parts = text.split(" ")
+        if (len(parts) != 4 or parts[0] != "hand" or parts[2] != "dealer" or not parts[1].isascii()
+                or not parts[1].isdigit() or len(parts[1]) >= len(str(MAX_NUMBER))):
+            return None
+        dealer = rules.seat_labels.index(parts[3]) if parts[3] in rules.seat_labels else -1
+        if dealer < 0:
+            return None
+        hb = cls.__new__(cls)
+        hb.rules = rules
+        hb.source = source
+        hb._labels = {lab.upper(): lab for lab in rules.seat_labels}
+        hb.issues = []
+        hb.lines = []
+        hb.score = None
+        hb.comments = []
+        hb.line = line_no
+        hb.number = int(parts[1])
+        hb.dealer = dealer
+        hb.column = len(text) - len(parts[3]) + 1
+        return hb
+
     def fast_line(self, text: str, line_no: int) -> bool:
         """Read a canonical line (no comment, single spaces) without the tokenizer; False to leave it to `add_line`.
 
         It gives exactly what `add_line` gives for the same text (a test holds the two to each other).
         """
         sp = text.find(" ")
-        if sp <= 0:
+        if sp <= 0 or "  " in text or "}" in text or text[-1] == " ":
             return False
         keyword = text[:sp].lower()
-        if keyword == "score" or keyword == "hand" or not keyword.isalpha():
+        if keyword == "score":
+            return self._fast_score(text[sp + 1:], line_no)
+        if keyword == "hand" or not keyword.isalpha():
             return False
         start = sp + 1
         rest = text[start:]
@@ -150,30 +177,53 @@ class EventHandBuilder:
                 return False
             winner = w
             rest = rest[:arrow]
-        if "->" in rest or "}" in rest or (";" in rest and "," in rest):
+        if "->" in rest:
             return False
-        sep = "; " if ";" in rest else ", "
+        if ";" in rest:
+            if "," in rest or rest.count(";") != rest.count("; "):
+                return False
+            sep = "; "
+        else:
+            if rest.count(",") != rest.count(", "):
+                return False  # a comma not followed by a space: left to the tokenizer
+            sep = ", "
         items = []
         pos = start + 1
-        step = len(sep)
         labels = self._labels
+        new = tuple.__new__  # the named tuples built without their Python-level constructor (all fields given)
+        # no double space and no space at the end (above): a chunk's words are never empty
         for chunk in rest.split(sep):
-            parts = chunk.split(" ")
-            if not chunk or "" in parts or "," in chunk or ";" in chunk:
+            if not chunk:
                 return False
-            colons = chunk.count(":")
-            if colons:
+            label, *words = chunk.split(" ")
+            if ":" in chunk:
                 # one colon, ending the label (``S: 9S TH``); any other is left to the tokenizer
-                label = parts[0]
-                if colons != 1 or len(label) < 2 or label[-1] != ":":
+                if chunk.count(":") != 1 or len(label) < 2 or label[-1] != ":":
                     return False
                 label = label[:-1]
-            else:
-                label = parts[0]
             lab = labels.get(label)
-            items.append(EventItem(self.label(label) if lab is None else lab, tuple(parts[1:]), line_no, pos))
-            pos += len(chunk) + step
-        self.lines.append(EventLine(keyword, number, tuple(items), winner, line_no, 1))
+            items.append(new(EventItem, (self.label(label) if lab is None else lab, tuple(words), line_no, pos, ())))
+            pos += len(chunk) + 2
+        self.lines.append(new(EventLine, (keyword, number, tuple(items), winner, line_no, 1, ())))
+        return True
+
+    def _fast_score(self, rest: str, line_no: int) -> bool:
+        """A canonical score line (``score NS 4, EW 14``: every column once, in the sheet's order, plain numbers), as
+        `_score` reads it; False to leave any other to it."""
+        if self.score is not None:
+            return False
+        columns = self.rules.sheet_labels
+        chunks = rest.split(", ")
+        if len(chunks) != len(columns):
+            return False
+        values = []
+        for chunk, col in zip(chunks, columns):
+            lab, _, num = chunk.partition(" ")
+            digits = num[1:] if num[:1] == "-" else num
+            if lab != col or not digits.isascii() or not digits.isdigit() or len(digits) >= len(str(MAX_NUMBER)):
+                return False
+            values.append(int(num))
+        self.score = EventScore(tuple(values), line_no, 1)
         return True
 
     def _item(self, chunk: list) -> tuple[EventItem | None, str]:

@@ -1070,8 +1070,8 @@ class EventHands:
     def start(self, toks: Sequence) -> EventHandBuilder:
         return EventHandBuilder(self.rules, self.source, toks)
 
-    def fast_start(self, text: str, line_no: int) -> None:
-        return None  # a hand line goes through the tokenizer
+    def fast_start(self, text: str, line_no: int) -> EventHandBuilder | None:
+        return EventHandBuilder.fast_start(self.rules, self.source, text, line_no)
 
     def orphan(self, toks: Sequence, text: str | None = None) -> EventHandBuilder:
         hb = EventHandBuilder(self.rules, self.source, [_Tok("hand", toks[0].line, 1)])

@@ -8,8 +8,11 @@ state built per trick instead of one per card. No rule is written here: a Baloot
 own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and the trick scored by `trick_winner` and `card_points`
 (BAL-DECK-6 for the last trick's bonus); a Pitch card by the rules' own order of play (`PitchRules.next_in_trick`,
 `first_active`: PIT-PLAY-3/6) and its trump table (`PitchRules.table`: the winner, the points, PIT-PTS-2/3).
-A trick line the kernel does not take (an announcement or a declaration in it, Baloot's trick 2 when a project
-must be shown, the five-handed game's lead of the called card, a trick split over lines) is read item by item;
+Baloot's kernel hands the items it does not take (a declaration, a show, an announced card, a doubling call, the
+cards of the seat that must show first in trick 2) to the rules one by one and plays on from the state they give;
+a trick line a kernel does not take (Pitch: any item but a plain card, the five-handed game's lead of the called
+card; either game: a trick split over lines) is read item by item. An auction line is memoised on what decides
+it (`auction_key`), across the sessions of one game and options;
 a card it does not plainly accept (out of turn, not held, not legal), like any illegal item, makes the whole
 hand take the explaining path, whose verdict is the reference. tests/test_fast_path.py holds the two to each other.
 """
@@ -23,6 +26,11 @@ from ..rules.baloot_cards import LAST_TRICK_BONUS, card_points, legal_plays, tri
 from ..rules.base import CHANCE, Action, Violation
 from ..rules.pitch import PitchRules
 
+# Whole lines memoised on what decides them (`EventRules.auction_key`: an auction line), shared by the sessions of
+# one game and options: (key, number, the items as written) -> (the fields the line changes, its actions).
+_MEMOS: dict = {}
+MEMO_LIMIT = 100_000  # entries per game and options; the memo starts afresh beyond
+
 
 class EventFast:
     """The fast replay of one session's event-log rules (one per validator)."""
@@ -33,64 +41,103 @@ class EventFast:
         self.seat_of = {lab: i for i, lab in enumerate(rules.seat_labels)}
         self.card_of = {card_name(c): c for c in rules.pack.cards}  # the canonical spellings only
         self.kernel = KERNELS.get(type(rules))  # the games themselves, not a form built on one
+        self.line_key = LINE_KEYS.get(type(rules))
+        self.memo = _MEMOS.setdefault((type(rules), rules.options), {})
         self.merge_chance = merge_chance
 
     def hand(self, hand, dealer: int, sheet):
         """(final state, actions) of a hand the fast path vouches for, else None."""
         rules = self.rules
-        read_item, check, advance = rules.read_item, rules.check, rules.advance
         s = rules.initial_state(dealer, sheet)
         acts: list[Action] = []
-        kernel = self.kernel
-        seat_of, card_of = self.seat_of, self.card_of
-        keywords, check_number = rules.line_keywords, rules.check_number
+        kernel, line_key, memo = self.kernel, self.line_key, self.memo
+        keywords = rules.line_keywords
         for line in hand.lines:
             keyword, number = line.keyword, line.number
             if keyword not in keywords:  # an unknown line: the explaining path says so
                 return None
-            if keyword == "trick" and kernel is not None and number >= 0:
-                plays = []
-                for item in line.items:
-                    words = item.words
-                    if len(words) != 1:
-                        break
-                    seat = seat_of.get(item.label)
-                    card = card_of.get(words[0])
-                    if seat is None or card is None:
-                        break
-                    plays.append((seat, card))
-                else:
-                    done = kernel(rules, s, number, plays, acts) if plays else GENERIC
-                    if done is None:
+            if keyword == "trick" and kernel is not None and number >= 0 and line.items:
+                done = kernel(self, s, line, acts)
+                if done is None:
+                    return None
+                if done is not GENERIC:
+                    s = done
+                    if line.winner and not self._winner_ok(s, number, line.winner):
                         return None
-                    if done is not GENERIC:
-                        s = done
-                        if line.winner and not self._winner_ok(s, number, line.winner):
-                            return None
-                        continue
-            chance = []
-            for item in line.items:
-                a = read_item(s, keyword, number, item.label, item.words)
-                if isinstance(a, Violation):
-                    return None
-                if a.seat == CHANCE:
-                    chance.append(a)
                     continue
-                if check(s, a) is not None or check_number(s, keyword, number, a, item.words) is not None:
-                    return None  # illegal, or written under another number than its own (noted by the explaining path)
-                s = advance(s, a)
-                acts.append(a)
-            if chance:
-                a = self.merge_chance(chance)
-                if check(s, a) is not None:
+            k = line_key(rules, s, keyword) if line_key is not None else None
+            if k is not None:
+                key = (k, number, tuple((item.label, item.words) for item in line.items))
+                hit = memo.get(key)
+                if hit is not None:
+                    s = s._replace(**hit[0])
+                    acts.extend(hit[1])
+                    continue
+                start, first = s, len(acts)
+                s = self._line(s, line, acts, line_key)
+                if s is None:
                     return None
-                s = advance(s, a)
-                acts.append(a)
-            if line.winner and keyword == "trick" and number >= 0 and not self._winner_ok(s, number, line.winner):
+                if s is not GENERIC:  # every item was read in the state the key describes: the line is memoised
+                    if len(memo) >= MEMO_LIMIT:
+                        memo.clear()
+                    memo[key] = ({f: v for f, v, v0 in zip(s._fields, s, start) if v is not v0 and v != v0},
+                                 tuple(acts[first:]))
+                    continue
+                del acts[first:]
+                s = self._line(start, line, acts, None)
+                if s is None:
+                    return None
+                continue
+            s = self._line(s, line, acts, None)
+            if s is None:
                 return None
         if not rules.is_terminal(s):
             return None
         return s, acts
+
+    def _line(self, s, line, acts: list, line_key):
+        """The state after one line read item by item (the explaining codec's reading, without locations), None when
+        the fast path does not vouch for it; with ``line_key``, GENERIC when an item is read in a state that key does
+        not describe (the line is then not memoised: the caller reads it again without)."""
+        rules = self.rules
+        read_item, check, advance, check_number = rules.read_item, rules.check, rules.advance, rules.check_number
+        keyword, number = line.keyword, line.number
+        chance = []
+        for item in line.items:
+            if line_key is not None and line_key(rules, s, keyword) is None:
+                return GENERIC
+            a = read_item(s, keyword, number, item.label, item.words)
+            if isinstance(a, Violation):
+                return None
+            if a.seat == CHANCE:
+                if line_key is not None:
+                    return GENERIC
+                chance.append(a)
+                continue
+            if check(s, a) is not None or check_number(s, keyword, number, a, item.words) is not None:
+                return None  # illegal, or written under another number than its own (noted by the explaining path)
+            s = advance(s, a)
+            acts.append(a)
+        if chance:
+            a = self.merge_chance(chance)
+            if check(s, a) is not None:
+                return None
+            s = advance(s, a)
+            acts.append(a)
+        if line.winner and keyword == "trick" and number >= 0 and not self._winner_ok(s, number, line.winner):
+            return None
+        return s
+
+    def item(self, s, line, item, acts: list):
+        """The state after one player's item of ``line`` read and checked by the rules, None when it is not plainly
+        legal (or is a chance item): what `_line` does for one item, for a kernel that meets an item it does not take."""
+        rules = self.rules
+        a = rules.read_item(s, line.keyword, line.number, item.label, item.words)
+        if (isinstance(a, Violation) or a.seat == CHANCE or rules.check(s, a) is not None
+                or rules.check_number(s, line.keyword, line.number, a, item.words) is not None):
+            return None
+        acts.append(a)
+        return rules.advance(s, a)
 
     def _winner_ok(self, s, number: int, winner: str) -> bool:
         """The written winner of trick ``number`` is not contradicted (what `EventCodec.steps` notes otherwise)."""
@@ -104,31 +151,55 @@ class EventFast:
 GENERIC = object()
 
 
-def baloot_trick(rules, s, number: int, plays: list, acts: list):
-    """A Baloot trick of four plain cards from its lead (see GENERIC for what else it returns)."""
+def baloot_trick(fast, s, line, acts: list):
+    """A Baloot trick line from its lead (see GENERIC for what it returns). A plain card (a seat, one card) is played
+    on local variables; any other item (a declaration in trick 1, a show, a card with 'ekka' or 'baloot', a doubling
+    call) and every item of trick 2 by the owner of the best project (BAL-PROJ-11/12) are read, checked and applied
+    by the rules (`EventFast.item`) on the state reached, and the local play goes on from the state they give."""
     history = s.history
     done = len(history)
-    if (s.phase != baloot.PLAY or s.trick or len(plays) != 4 or number != done + 1
-            or (done == 1 and s.best >= 0)):  # trick 2 with a best project: BAL-PROJ-11/12 (the rules decide)
+    if s.phase != baloot.PLAY or s.trick or line.number != done + 1:
         return GENERIC
+    seat_of, card_of = fast.seat_of, fast.card_of
+    must = s.best if done == 1 else -1
     hands = list(s.hands)
     trump, locked, ekka = s.trump, s.locked, s.ekka
     seat = s.leader
-    cards: list[int] = []
-    for x, c in plays:
+    trick: list[tuple[int, int]] = []
+    for item in line.items:
+        if len(trick) == 4:
+            return None  # an item after the trick's fourth card: the explaining path says what it is
+        words = item.words
+        x = seat_of.get(item.label)
+        c = card_of.get(words[0]) if len(words) == 1 else None
+        if x is None or c is None or x == must:
+            s = fast.item(s._replace(hands=tuple(hands), trick=tuple(trick)), line, item, acts)
+            if s is None:
+                return None
+            if not s.trick and len(s.history) > done:
+                trick = list(s.history[-1][1])  # the rules played the fourth card: the trick is over
+                continue
+            hands, trick = list(s.hands), list(s.trick)
+            locked, ekka = s.locked, s.ekka
+            seat = (trick[-1][0] + 1) % 4 if trick else s.leader
+            continue
         if x != seat:
             return None
         h = hands[x]
-        if not h >> c & 1 or not legal_plays(h, tuple(cards), trump, locked, ekka).mask >> c & 1:
+        if not h >> c & 1 or not legal_plays(h, tuple(c for _, c in trick), trump, locked, ekka).mask >> c & 1:
             return None
         hands[x] = h & ~(1 << c)
-        cards.append(c)
+        trick.append((x, c))
         acts.append(Action(x, "play", card=c, announce=""))
         seat = (x + 1) % 4
-    trick = tuple(plays)
-    win = plays[trick_winner(cards, trump)][0]
+    if len(trick) != 4:
+        return None  # a trick short of a card: the explaining path says so
+    if len(s.history) > done:
+        return s  # already completed by the rules
+    cards = [c for _, c in trick]
+    win = trick[trick_winner(cards, trump)][0]
     pts = sum(card_points(c, trump) for c in cards)
-    history = history + ((s.leader, trick, win),)
+    history = history + ((s.leader, tuple(trick), win),)
     if len(history) == 8:
         pts += LAST_TRICK_BONUS  # BAL-DECK-6
     t = win % 2  # baloot.team_of
@@ -137,16 +208,36 @@ def baloot_trick(rules, s, number: int, plays: list, acts: list):
     s = s._replace(hands=tuple(hands), trick=(), ekka=False, leader=win, history=history, points=points, taken=taken,
                    played=s.played | mask_of(cards))
     if len(history) == 1:
-        s = s._replace(best=rules.best_project(s)[0])
+        s = s._replace(best=fast.rules.best_project(s)[0])
     if len(history) == 8:
         return s._replace(phase=baloot.DONE)
     return s
 
 
-def pitch_trick(rules, s, number: int, plays: list, acts: list):
+def _plain_plays(fast, line) -> list | None:
+    """(seat, card) of a trick line of plain cards written canonically, None when an item is anything else."""
+    seat_of, card_of = fast.seat_of, fast.card_of
+    plays = []
+    for item in line.items:
+        words = item.words
+        if len(words) != 1:
+            return None
+        seat = seat_of.get(item.label)
+        card = card_of.get(words[0])
+        if seat is None or card is None:
+            return None
+        plays.append((seat, card))
+    return plays
+
+
+def pitch_trick(fast, s, line, acts: list):
     """A Pitch trick of plain cards from its lead, as many as there are players with live cards (see GENERIC)."""
-    if (s.phase != pitch.PLAY or s.trick or number != len(s.history) + 1
+    rules = fast.rules
+    if (s.phase != pitch.PLAY or s.trick or line.number != len(s.history) + 1
             or (rules.five and s.called >= 0 and s.partner < 0)):  # PIT-FIVE-5's called card: the rules decide
+        return GENERIC
+    plays = _plain_plays(fast, line)
+    if plays is None:
         return GENERIC
     hands = list(s.hands)
     leader = seat = s.leader
@@ -176,3 +267,4 @@ def pitch_trick(rules, s, number: int, plays: list, acts: list):
 
 
 KERNELS = {BalootRules: baloot_trick, PitchRules: pitch_trick}
+LINE_KEYS = {BalootRules: BalootRules.auction_key, PitchRules: PitchRules.auction_key}

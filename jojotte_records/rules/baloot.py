@@ -707,6 +707,15 @@ class BalootRules(EventRules):
             return s._replace(phase=DONE, annulled="pass")  # BAL-BID-20, BAL-DEAL-10
         return s
 
+    def auction_key(self, s: BalootState, keyword: str):
+        """What reading, checking and making the calls of a ``bids`` line depend on, None outside the auction (the fast
+        path memoises whole lines on it): the dealer, the face-up card's suit (BAL-BID-3/16) and whether it is an ace
+        (opt.third_round_ace, BAL-BID-20), the calls so far (which give the round, the standing bid, who passed:
+        BAL-BID-2…19), and with opt.kawesh the hands (BAL-BID-14)."""
+        if keyword != "bids" or s.phase != AUCTION:
+            return None
+        return (s.dealer, s.up >> 4, (s.up & 15) == ACE, s.calls, s.hands if self.options.kawesh else None)
+
     def _contract(self, s: BalootState, contract: str, trump: int, declarer: int) -> BalootState:
         return s._replace(phase=COMPLETE, contract=contract, trump=trump, declarer=declarer)
 
@@ -1400,7 +1409,7 @@ class BalootRules(EventRules):
                 return Action(seat, "show", melds=(cards,))
             if 1 <= len(low) <= 2:
                 try:
-                    card = parse_card(words[0])
+                    card = _card(words[0])
                 except ValueError as e:
                     return Violation("NOTATION", str(e))
                 word = low[1] if len(low) == 2 else ""
@@ -1463,13 +1472,22 @@ def _in_pack(card: int) -> bool:
     return 0 <= card < 64 and bool(BALOOT_PACK.mask >> card & 1)
 
 
+_CARD_CODES = {card_name(c): c for c in BALOOT_PACK.cards}  # the canonical spellings, read without `parse_card`
+
+
+def _card(word: str) -> int:
+    """A card's code; raises ValueError for a word that is not a card."""
+    card = _CARD_CODES.get(word)
+    return parse_card(word) if card is None else card
+
+
 def _read_cards(words: tuple[str, ...]) -> int | Violation:
     if words == ("-",):
         return 0
     mask = 0
     for w in words:
         try:
-            c = parse_card(w)
+            c = _card(w)
         except ValueError as e:
             return Violation("NOTATION", str(e))
         if not _in_pack(c):

@@ -449,6 +449,14 @@ class PitchRules(EventRules):
                 return Violation(rule, f"{{p{seat}}} is dealt {m.bit_count()} cards, not {n}")
         return None
 
+    def auction_key(self, s: PitchState, keyword: str):
+        """What reading, checking and making the calls of a ``bids`` line depend on, None outside the auction (the fast
+        path memoises whole lines on it): the dealer and the calls so far, which give whose turn it is and the
+        standing bid (PIT-BID-1…4, PIT-FIVE-3)."""
+        if keyword != "bids" or s.phase != AUCTION:
+            return None
+        return (s.dealer, s.calls)
+
     def _check_call(self, s: PitchState, a: Action) -> Violation | None:
         caller = self.current_player(s)
         who = f"{{p{a.seat}}}"
