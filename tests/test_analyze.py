@@ -127,6 +127,31 @@ def test_solver_equals_brute_force(i):
         assert solver.forced_nullo_tricks(s) == brute_nullo(rules, s)
 
 
+def _holds_window(v: int, true: int, alpha: int, beta: int) -> bool:
+    """A fail-soft alpha-beta answer: exact inside the window, else a bound on the side it failed, between the
+    window's edge and the true value."""
+    if alpha < true < beta:
+        return v == true
+    if true <= alpha:
+        return true <= v <= alpha
+    return beta <= v <= true
+
+
+@pytest.mark.parametrize("i", range(0, len(ENDINGS), 3))
+def test_both_searches_of_the_one_loop_hold_their_windows(i):
+    """The points and the outcome searches share one alpha-beta loop (`Solver._ab`) and one solver's tables across
+    windows: each null or narrow window around the brute-force value gives a bound on the right side of it."""
+    rules, s = ENDINGS[i]
+    solver = Solver(rules, s)
+    pos = solver.position(s)
+    points, outcome = brute_points(rules, s), brute_outcome(rules, s)
+    for alpha, beta in ((points - 1, points), (points, points + 1), (points - 11, points - 10), (points + 10, points + 11),
+                        (points - 5, points + 5)):
+        assert _holds_window(solver.search(pos, alpha, beta), points, alpha, beta), (alpha, beta)
+    for alpha, beta in ((-2, -1), (-1, 0), (0, 1), (1, 2), (-1, 1), (-2, 2)):
+        assert _holds_window(solver.outcome_search(s, alpha, beta), outcome, alpha, beta), (alpha, beta)
+
+
 def test_endings_cover_every_contract():
     kinds = {s.denomination for _, s in ENDINGS}
     assert kinds == {"suit", "nt", "nullo"}
