@@ -280,6 +280,35 @@ def test_annotation_round_trip():
     assert all(h.ok for hs in verdicts for h in hs)
 
 
+def test_two_player_nullo_alts_are_each_legal_cards_minimax():
+    """The alts of a Nullo's cards (issue 17) over its last four tricks: for every legal card, the Nullo's score (A's
+    minus B's, above and below the line) with the tricks its bidder takes after that card, the tricks found by a plain
+    minimax in which the bidder plays to take none and the opponent to give him some (`brute_nullo`)."""
+    header, stream = simulate_session(hands=40, seed=11, policy="uniform")
+    checked = 0
+    for v in _verdicts([header, *stream]):
+        if v.state is None or v.state.phase != "done" or v.state.denomination != "nullo":
+            continue
+        cards = analyze_hand(v, RULES)
+        s = play_start(RULES, v.state)
+        nb = s.nullo_bidder
+        for c in cards:
+            if sum(h.bit_count() for h in s.hands) <= 8:
+                want = {}
+                for a in RULES.legal_actions(s):
+                    if a.kind == "play":
+                        n = RULES.apply(s, a)
+                        taken = n.won[nb] + (brute_nullo(RULES, n) if n.phase == PLAY else 0)
+                        won = [0, 0]
+                        won[nb], won[1 - nb] = taken, RULES.tricks_per_hand - taken
+                        sc = RULES.score_hand(n._replace(phase="done", won=tuple(won)))
+                        want[(a.card, (a.announce or "").lower())] = sc.above(0) + sc.below(0) - sc.above(1) - sc.below(1)
+                assert {(x, w): val for x, w, val in c.alts} == want
+                checked += 1
+            s = RULES.apply(s, Action(c.seat, "play", card=c.card, announce=c.announce))
+    assert checked >= 10
+
+
 def test_two_player_alts_are_each_legal_cards_minimax():
     """Issue 17, the analysis board: the alts of each card of simulated two-player hands over their last four tricks
     (8 cards) are, for every legal card, the whole-hand trick-score difference A minus B after it: what is taken so

@@ -655,17 +655,8 @@ class Solver:
         return gain - self.search(nxt, gain - beta, gain - alpha, count_tricks)
 
     def mtdf(self, pos: Pos, guess: int = 0, count_tricks: int = 0) -> int:
-        """The exact value of ``pos`` by a series of null-window searches from ``guess`` (MTD(f))."""
-        lo, hi = -INF, INF
-        g = guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = self.search(pos, beta - 1, beta, count_tricks)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-        return g
+        """The exact value of ``pos`` by a series of null-window searches from ``guess`` (MTD(f), `_mtd`)."""
+        return _mtd(lambda alpha, beta: self.search(pos, alpha, beta, count_tricks), guess)
 
     # --- the outcome: who wins the hand (score_hand on each finished line) ----------------
     def outcome_search(self, state: JJState, alpha: int = -2, beta: int = 2) -> int:
@@ -947,12 +938,16 @@ class Solver:
             return self.search(pos, target - 1, target) >= target
         return self.search(pos, -target, -target + 1) <= -target
 
-    def forced_tricks(self, state: JJState) -> tuple[int, int]:
-        """The most tricks each player can force in the rest of the hand."""
+    def forced_tricks(self, state: JJState, guess: tuple[int, int] | None = None) -> tuple[int, int]:
+        """The most tricks each player can force in the rest of the hand (``guess``: tricks close to them, as along
+        the principal line, for null-window searches from there)."""
         pos = self.position(state)
         rest = self.rules.tricks_per_hand - state.tricks_done
-        d = self.search(pos, count_tricks=True)
         mover = Solver.to_move(pos)
+        if guess is None:
+            d = self.search(pos, count_tricks=True)
+        else:
+            d = self.mtdf(pos, guess[mover] - guess[1 - mover], count_tricks=True)
         mine = (rest + d) // 2
         return (mine, rest - mine) if mover == 0 else (rest - mine, mine)
 
@@ -1015,7 +1010,8 @@ class Solver:
             s = self.rules.apply(s, a)
         got = tuple(s.card_pts[i] - state.card_pts[i] + (JOJOTTE if s.jo[i] == 2 and state.jo[i] != 2 else 0)
                     for i in (0, 1))
-        return Value(d, got, self.forced_tricks(state), self.outcome(state), tuple(line),
+        along = tuple(s.won[i] - state.won[i] for i in (0, 1))  # the tricks of the principal line: the guess
+        return Value(d, got, self.forced_tricks(state, along), self.outcome(state), tuple(line),
                      self.rules.score_hand(s) if s.phase == DONE else None)
 
 
@@ -1158,7 +1154,9 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
     solver = solver or Solver(rules, state, solver_entries)
     nullo = state.denomination == "nullo"
     out: list[CardAnalysis] = []
-    value_before = _forced_value(rules, solver, state, 0)
+    end = verdict.state
+    # the guess of the first value: the hand as played (its trick-score difference), which is seldom far from it
+    value_before = _forced_value(rules, solver, state, _whole(end, 0) if end.phase == DONE else 0)
     oc_before = solver.outcome(state)
     declarer = state.bidder
     for t in verdict.record.tricks:
@@ -1170,17 +1168,12 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
                 return out  # the validator names the illegal card; the analysis stops before it
             mover = p.seat
             sign = 1 if mover == 0 else -1
-            # the value for the mover is known already in suit and NT: the forced value less what is won so far
-            _, best = solver.best_moves(state, -1 if nullo else 0, None if nullo else sign * (value_before - _whole(state, 0)))
+            best, alts = _card_values(rules, solver, state, value_before, nullo)
+            value_after = next(v for c, w, v in alts if (c, w) == (p.card, (p.announce or "").lower()))
             nxt = rules.advance(state, a)
             if nxt.phase == PLAY:
-                if not nullo and (p.card, (p.announce or "").lower()) in best:
-                    value_after = value_before  # a best card keeps the value (no search)
-                else:
-                    value_after = _forced_value(rules, solver, nxt, value_before)
                 oc_after = solver.outcome(nxt, (mover, oc_before.rank_for(mover, declarer)[0]))
             else:
-                value_after = _forced_value(rules, solver, nxt, value_before)
                 oc_after = _final_outcome(rules, nxt)
             cost = sign * (value_before - value_after)
             marks = []
@@ -1190,30 +1183,98 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
                 marks.append("mistake")
             if oc_after.rank_for(mover, declarer) < oc_before.rank_for(mover, declarer):
                 marks.append("blunder")
-            alts = _alternatives(rules, solver, state, a, best, value_before, value_after, nullo)
             out.append(CardAnalysis(t.number, j, mover, p.card, p.announce, value_before, value_after, cost,
                                     tuple(best), oc_before, oc_after, tuple(marks), alts))
             state, value_before, oc_before = nxt, value_after, oc_after
     return out
 
 
-def _alternatives(rules, solver, state, played: Action, best, value_before: int, value_after: int,
-                  nullo: bool) -> tuple[tuple[int, str, int], ...]:
-    """Every legal card (card, word) at ``state`` and the forced value of the whole hand after it (the scale of
-    ``after``): the played card's is ``value_after``; a best card's, in suit and NT, the value before it."""
-    out = []
+def _card_values(rules, solver: Solver, state: JJState, value_before: int,
+                 nullo: bool) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str, int], ...]]:
+    """The best moves (card, word) at ``state``, in the solver's order, and every legal move with the forced value
+    of the whole hand after it (the scale of `_forced_value`), in the order of ``legal_actions``.
+
+    Each move's value is the mover's value of the move (`Solver.move_value`, the points to come; in a Nullo the
+    tricks, both playing to lose them) found by null-window tests (MTD(f)) from the best value there: in suit and
+    NT that is known already (``value_before``), and a move that fails low at it gets its upper bound as the next
+    guess. Equivalent cards are searched once, and the one solver's tables serve every move and every position
+    of the hand.
+    """
+    pos = solver.position(state)
+    mover = Solver.to_move(pos)
+    sign = 1 if mover == 0 else -1
+    ct = -1 if nullo else 0
+    already = _whole(state, 0)
+    moves = solver.moves(pos, reduce=False)  # best first by the solver's guess
+    target = None if nullo else sign * (value_before - already)  # the mover's value to come
+    by_rep: dict[tuple[int, str], int] = {}
+    values: dict[tuple[int, str], int] = {}
+    for card, word in moves:
+        rep = (solver._representative(pos, card), word)
+        v = by_rep.get(rep)
+        if v is None:
+            if target is None:  # the first move of a Nullo: an exact search, then the best known as the guess
+                v = solver.move_value(pos, rep, count_tricks=ct)
+                target = v
+            else:
+                v = _move_mtdf(solver, pos, rep, target, ct)
+                target = max(target, v) if nullo else target
+            by_rep[rep] = v
+        values[(card, word)] = v
+    top = max(values.values())
+    best = tuple(m for m in moves if values[m] == top)
+    rest = rules.tricks_per_hand - state.tricks_done  # the tricks to come, the one in play with them
+    nb = state.nullo_bidder
+
+    def whole(v: int) -> int:
+        if not nullo:
+            return already + sign * v
+        n = state.won[nb] + ((rest - v) // 2 if mover == nb else (rest + v) // 2)
+        return _nullo_score(rules, state, n)
+
+    alts = []
     for m in rules.legal_actions(state):
-        if m.kind != "play":
-            continue
-        word = (m.announce or "").lower()
-        if m.card == played.card and word == (played.announce or "").lower():
-            v = value_after
-        elif not nullo and (m.card, word) in best:
-            v = value_before
+        if m.kind == "play":
+            key = (m.card, (m.announce or "").lower())
+            if key not in values:  # not among the solver's moves (never, by construction): a search of its own
+                values[key] = _move_mtdf(solver, pos, key, top, ct)
+            alts.append((*key, whole(values[key])))
+    return best, tuple(alts)
+
+
+def _move_mtdf(solver: Solver, pos: Pos, move: tuple[int, str], guess: int, ct: int) -> int:
+    """The exact value of ``move`` at ``pos`` for its player (`Solver.move_value`), by null windows from ``guess``."""
+    return _mtd(lambda alpha, beta: solver.move_value(pos, move, alpha, beta, ct), guess)
+
+
+def _mtd(test, guess: int) -> int:
+    """The exact value that ``test(alpha, beta)`` (a fail-soft alpha-beta search) bounds, by null-window tests from
+    ``guess`` (MTD(f)). A second test the same way as the one before steps past its bound, by a step that doubles
+    (10, 20, 40 …): a guess far from the value costs a few tests, not one per ten points (each bound found by a
+    test is kept, so the value is still exact)."""
+    lo, hi, beta, step, way = -INF, INF, guess, 0, 0
+    while lo < hi:
+        g = test(beta - 1, beta)
+        if g < beta:
+            hi = g
+            step = step * 2 or 10 if way < 0 else 0
+            way = -1
+            beta = max(hi - step, lo + 1)
         else:
-            v = _forced_value(rules, solver, rules.advance(state, m), value_before)
-        out.append((m.card, word, v))
-    return tuple(out)
+            lo = g
+            step = step * 2 or 10 if way > 0 else 0
+            way = 1
+            beta = min(lo + 1 + step, hi)
+    return lo
+
+
+def _nullo_score(rules: JojotteRules, s: JJState, n: int) -> int:
+    """The Nullo's score, A's minus B's (above and below the line), when its bidder takes ``n`` tricks in the hand."""
+    nb = s.nullo_bidder
+    rest = rules.tricks_per_hand - n
+    won = (n, rest) if nb == 0 else (rest, n)
+    score = rules.score_hand(s._replace(phase=DONE, won=won))
+    return score.above(0) + score.below(0) - score.above(1) - score.below(1)
 
 
 def _forced_value(rules: JojotteRules, solver: Solver, s: JJState, guess: int) -> int:
@@ -1224,12 +1285,7 @@ def _forced_value(rules: JojotteRules, solver: Solver, s: JJState, guess: int) -
     forced to take), above the line, A's minus B's.
     """
     if s.denomination == "nullo":
-        nb = s.nullo_bidder
-        n = s.won[nb] + (solver.forced_nullo_tricks(s) if s.phase == PLAY else 0)
-        rest = rules.tricks_per_hand - n
-        won = (n, rest) if nb == 0 else (rest, n)
-        score = rules.score_hand(s._replace(phase=DONE, won=won))
-        return score.above(0) + score.below(0) - score.above(1) - score.below(1)
+        return _nullo_score(rules, s, s.won[s.nullo_bidder] + (solver.forced_nullo_tricks(s) if s.phase == PLAY else 0))
     if s.phase != PLAY:
         return _whole(s, 0)
     already = _whole(s, 0)
