@@ -1786,7 +1786,7 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
             return HandAnalysis(verdict.number, verdict.record, (), "the hand has findings; its play is not analysed")
         ending = analyze_pitch(rules, verdict)
         if ending is None:
-            return HandAnalysis(verdict.number, verdict.record, (), "no card play to analyse (or five-handed Pitch)")
+            return HandAnalysis(verdict.number, verdict.record, (), "no card play to analyse")
         return HandAnalysis(verdict.number, annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
                             "from the first lead", ending)
     if isinstance(rules, JojotteRules) and type(rules).seats == 4 and rules.trick_size == 4:
