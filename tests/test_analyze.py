@@ -878,3 +878,27 @@ def test_analyze_jobs_gives_the_same_output_as_one_process(tmp_path):
     assert json.loads(outs["1"][1])["summary"]["files"] > 3  # the folder's files too
     bad = runner.invoke(app, ["analyze", files[0], "--jobs", "-1"])
     assert bad.exit_code == 2 and "--jobs" in bad.output
+
+
+@pytest.mark.parametrize("name", ["three-players.jjt", "four-no-partners.jjt", "three-players-box.jjt"])
+def test_what_if_in_three_player_forms_is_the_two_players_hand(name):
+    """Issue 17: what-if wherever the solver sees the position. In the three-player forms (JJ3, JJ4S, the box) the
+    play is the two-player hand of the two who play (`two_player_form`): every legal card at trick 1, card 2, then
+    best play, gives the trick-score difference (the first player's minus the second's) that ``analyze`` writes as
+    that card's value (``alts``, held to a plain minimax by the two-player tests), and the names are those two."""
+    from jojotte_records.analyze.jojotte import analyze_verdict, rules_for, two_player_form, what_if_file
+    from jojotte_records.replay.files import check_file
+
+    path = str(EXAMPLES / name)
+    summary, verdicts = check_file(path, keep_hands=True).sessions[0]
+    rules = rules_for(summary.header)
+    v = verdicts[0]
+    card = analyze_verdict(v, rules).cards[1]
+    assert (card.trick, card.card_index) == (1, 2)
+    seats = two_player_form(rules, v)[2]
+    better = max if card.seat == 0 else min  # a card given without its word: the better word for its player
+    for c, w, value in card.alts:
+        got, names = what_if_file(path, 1, "1.2", card_name(c) + (f" {w}" if w else ""))
+        want = value if w else better(x for d, _, x in card.alts if d == c)
+        assert got.score.trick_points[0] - got.score.trick_points[1] == want, card_name(c)
+        assert names == tuple(summary.names[x] for x in seats)

@@ -1477,6 +1477,9 @@ def what_if(verdict, rules: JojotteRules | None, trick: int, card_index: int, ca
     code = parse_card(card) if isinstance(card, str) else card
     if _partnership(rules):
         return _sides_what_if(verdict, rules, trick, card_index, code, announce)[0]
+    if type(rules).seats != 2:  # three-player forms: the two-player hand of the two who play, scored as `analyze` does
+        core, view, _ = two_player_form(rules, verdict)
+        return what_if(view, core, trick, card_index, code, announce)
     state = play_start(rules, verdict.state)
     line: list[Action] = []
     for t in verdict.record.tricks:
@@ -1966,5 +1969,8 @@ def what_if_file(path: str, hand: int, at: str, card: str, session: int = 1) -> 
         raise AnalysisError(f"{path} has no hand {hand}")
     for v in verdicts:
         if v.number == hand:
-            return what_if(v, rules, trick, index, code, word), summary.names
+            names = summary.names
+            if type(rules).seats != 2 and not _partnership(rules):  # the names of the two who play, in their order
+                names = tuple(names[x] for x in two_player_form(rules, v)[2])
+            return what_if(v, rules, trick, index, code, word), names
     raise AnalysisError(f"{path} has no hand {hand}")
