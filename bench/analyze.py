@@ -8,6 +8,8 @@ simulated hands that reach the card play with every card known, and measures on 
 
 * **solve**: the exact value from the first card, a fresh solver with empty tables (two and three players: the
   two-player solver of `analyze.jojotte`; four players, Baloot, Pitch: the one solver `analyze.solver`);
+* **outcome** (two and three players): who wins the hand from the first card by the outcome search of its own
+  (`Solver.outcome_search`, a fresh solver; `analyze` asks it only where ``score_hand`` has no threshold shape);
 * **hand**: ``jojotte analyze`` of the hand (`analyze_verdict`: every card judged, the values of every legal card,
   the annotations), as far as the analyzer goes (four players and Baloot: their last 16 cards; Pitch: not
   analysed card by card, so no figure).
@@ -79,6 +81,15 @@ def solve(game: str, rules, s, script) -> int:
     return solver.nodes
 
 
+def outcome(s) -> int:
+    from jojotte_records.analyze.jojotte import Solver
+
+    core, start = s
+    solver = Solver(core, start)
+    solver.outcome_search(start)
+    return solver.nodes
+
+
 def ms(xs: list[float]) -> str:
     return f"median {statistics.median(xs) * 1000:8.1f} ms, worst {max(xs) * 1000:8.1f} ms"
 
@@ -99,12 +110,16 @@ def main() -> None:
     args = ap.parse_args()
     run_c, run_w = time.process_time(), time.perf_counter()
     for game in args.games.split(","):
-        cpu, wall, nodes, hand_cpu, hand_wall = [], [], [], [], []
+        cpu, wall, nodes, hand_cpu, hand_wall, oc_cpu, oc_wall = [], [], [], [], [], [], []
         for rules, v, s, script in deals(game, args.deals, args.seed):
             n, c, w = timed(lambda: solve(game, rules, s, script))
             cpu.append(c)
             wall.append(w)
             nodes.append(n)
+            if game in ("jojotte", "jojotte-3"):
+                _, c, w = timed(lambda: outcome(s))
+                oc_cpu.append(c)
+                oc_wall.append(w)
             if game != "pitch":
                 h, c, w = timed(lambda: analyze_verdict(v, rules))
                 assert h.reason is None, h.reason
@@ -115,6 +130,8 @@ def main() -> None:
             continue
         print(f"{game}: {len(cpu)} deals (seed {args.seed}); solve from the first card: CPU {ms(cpu)}; wall {ms(wall)}; "
               f"median {statistics.median(nodes):,.0f} positions")
+        if oc_cpu:
+            print(f"{'':{len(game) + 1}} outcome search from the first card: CPU {ms(oc_cpu)}; wall {ms(oc_wall)}")
         if hand_cpu:
             what = "the last 16 cards" if game in ("jojotte-4p", "baloot") else "every card"
             print(f"{'':{len(game) + 1}} analyse a hand ({what}): CPU {ms(hand_cpu)}; wall {ms(hand_wall)}")

@@ -108,9 +108,15 @@ def _print_file(r) -> None:
             if h.ending is not None:  # Baloot: the last tricks
                 e = h.ending
                 team = e.label.replace("+", "-") or ("N-S", "W-E")[e.team]
-                costs = {t: sum(c.cost for c in e.cards if c.seat % 2 == t) for t in (0, 1)}
                 who = "declarers" if e.unit == "card points" else "bidders"
-                names = [("N-S", "W-E")[t] if e.unit == "card points" else ("N-S", "E-W")[t] for t in (0, 1)]
+                if len(s.labels) == 5:  # five-handed Pitch: the bidding side the call made (PIT-FIVE-4), the others
+                    ours = {s.labels.index(x) for x in e.label.split("+")}
+                    side = {seat: 0 if seat in ours else 1 for seat in range(5)}
+                    names = [team, "-".join(x for i, x in enumerate(s.labels) if i not in ours)]
+                else:
+                    side = {seat: seat % 2 for seat in range(4)}
+                    names = [("N-S", "W-E")[t] if e.unit == "card points" else ("N-S", "E-W")[t] for t in (0, 1)]
+                costs = {t: sum(c.cost for c in e.cards if side[c.seat] == t) for t in (0, 1)}
                 echo(f"{where}: analysed {h.note}: with best play the {who} ({team}) take {e.value} {e.unit} "
                            f"from there; cost {names[0]} {costs[0]}, {names[1]} {costs[1]}")
                 for c in e.cards:

@@ -127,6 +127,31 @@ def test_solver_equals_brute_force(i):
         assert solver.forced_nullo_tricks(s) == brute_nullo(rules, s)
 
 
+def _holds_window(v: int, true: int, alpha: int, beta: int) -> bool:
+    """A fail-soft alpha-beta answer: exact inside the window, else a bound on the side it failed, between the
+    window's edge and the true value."""
+    if alpha < true < beta:
+        return v == true
+    if true <= alpha:
+        return true <= v <= alpha
+    return beta <= v <= true
+
+
+@pytest.mark.parametrize("i", range(0, len(ENDINGS), 3))
+def test_both_searches_of_the_one_loop_hold_their_windows(i):
+    """The points and the outcome searches share one alpha-beta loop (`Solver._ab`) and one solver's tables across
+    windows: each null or narrow window around the brute-force value gives a bound on the right side of it."""
+    rules, s = ENDINGS[i]
+    solver = Solver(rules, s)
+    pos = solver.position(s)
+    points, outcome = brute_points(rules, s), brute_outcome(rules, s)
+    for alpha, beta in ((points - 1, points), (points, points + 1), (points - 11, points - 10), (points + 10, points + 11),
+                        (points - 5, points + 5)):
+        assert _holds_window(solver.search(pos, alpha, beta), points, alpha, beta), (alpha, beta)
+    for alpha, beta in ((-2, -1), (-1, 0), (0, 1), (1, 2), (-1, 1), (-2, 2)):
+        assert _holds_window(solver.outcome_search(s, alpha, beta), outcome, alpha, beta), (alpha, beta)
+
+
 def test_endings_cover_every_contract():
     kinds = {s.denomination for _, s in ENDINGS}
     assert kinds == {"suit", "nt", "nullo"}
@@ -253,6 +278,35 @@ def test_annotation_round_trip():
     # and the annotated record still validates
     _, verdicts = zip(*validate_stream(iter_records(text, "a.jjt")))
     assert all(h.ok for hs in verdicts for h in hs)
+
+
+def test_two_player_nullo_alts_are_each_legal_cards_minimax():
+    """The alts of a Nullo's cards (issue 17) over its last four tricks: for every legal card, the Nullo's score (A's
+    minus B's, above and below the line) with the tricks its bidder takes after that card, the tricks found by a plain
+    minimax in which the bidder plays to take none and the opponent to give him some (`brute_nullo`)."""
+    header, stream = simulate_session(hands=40, seed=11, policy="uniform")
+    checked = 0
+    for v in _verdicts([header, *stream]):
+        if v.state is None or v.state.phase != "done" or v.state.denomination != "nullo":
+            continue
+        cards = analyze_hand(v, RULES)
+        s = play_start(RULES, v.state)
+        nb = s.nullo_bidder
+        for c in cards:
+            if sum(h.bit_count() for h in s.hands) <= 8:
+                want = {}
+                for a in RULES.legal_actions(s):
+                    if a.kind == "play":
+                        n = RULES.apply(s, a)
+                        taken = n.won[nb] + (brute_nullo(RULES, n) if n.phase == PLAY else 0)
+                        won = [0, 0]
+                        won[nb], won[1 - nb] = taken, RULES.tricks_per_hand - taken
+                        sc = RULES.score_hand(n._replace(phase="done", won=tuple(won)))
+                        want[(a.card, (a.announce or "").lower())] = sc.above(0) + sc.below(0) - sc.above(1) - sc.below(1)
+                assert {(x, w): val for x, w, val in c.alts} == want
+                checked += 1
+            s = RULES.apply(s, Action(c.seat, "play", card=c.card, announce=c.announce))
+    assert checked >= 10
 
 
 def test_two_player_alts_are_each_legal_cards_minimax():
@@ -824,3 +878,27 @@ def test_analyze_jobs_gives_the_same_output_as_one_process(tmp_path):
     assert json.loads(outs["1"][1])["summary"]["files"] > 3  # the folder's files too
     bad = runner.invoke(app, ["analyze", files[0], "--jobs", "-1"])
     assert bad.exit_code == 2 and "--jobs" in bad.output
+
+
+@pytest.mark.parametrize("name", ["three-players.jjt", "four-no-partners.jjt", "three-players-box.jjt"])
+def test_what_if_in_three_player_forms_is_the_two_players_hand(name):
+    """Issue 17: what-if wherever the solver sees the position. In the three-player forms (JJ3, JJ4S, the box) the
+    play is the two-player hand of the two who play (`two_player_form`): every legal card at trick 1, card 2, then
+    best play, gives the trick-score difference (the first player's minus the second's) that ``analyze`` writes as
+    that card's value (``alts``, held to a plain minimax by the two-player tests), and the names are those two."""
+    from jojotte_records.analyze.jojotte import analyze_verdict, rules_for, two_player_form, what_if_file
+    from jojotte_records.replay.files import check_file
+
+    path = str(EXAMPLES / name)
+    summary, verdicts = check_file(path, keep_hands=True).sessions[0]
+    rules = rules_for(summary.header)
+    v = verdicts[0]
+    card = analyze_verdict(v, rules).cards[1]
+    assert (card.trick, card.card_index) == (1, 2)
+    seats = two_player_form(rules, v)[2]
+    better = max if card.seat == 0 else min  # a card given without its word: the better word for its player
+    for c, w, value in card.alts:
+        got, names = what_if_file(path, 1, "1.2", card_name(c) + (f" {w}" if w else ""))
+        want = value if w else better(x for d, _, x in card.alts if d == c)
+        assert got.score.trick_points[0] - got.score.trick_points[1] == want, card_name(c)
+        assert names == tuple(summary.names[x] for x in seats)

@@ -216,3 +216,71 @@ def test_pitch_analysis_alts_are_each_legal_cards_minimax():
                     checked += 1
                 s, k = rules.advance(s, acts[k]), k + 1
     assert checked >= 30
+
+
+# --- five-handed Pitch (PIT-FIVE): the sides the call made, not the seats -----------------------------------------
+
+def _five_positions(hands: int, seed: int, left: tuple[int, ...]):
+    """(rules, verdict, position, actions after it) of simulated five-handed hands replayed to ``left`` cards (one of)."""
+    rng = random.Random(seed)
+    for summary, verdicts in validate_stream(list(simulate_items("pitch", hands, seed, variant="players=5"))):
+        rules = summary.rules
+        assert rules.five
+        for v in verdicts:
+            if v.state is None or v.state.phase != "done" or v.issues or not any(a.kind == "play" for a in v.actions):
+                continue
+            want = rng.choice(left)
+            s, acts, k = rules.initial_state(v.record.dealer, None), list(v.actions), 0
+            while k < len(acts) and not (s.phase == "play" and _plays_left("pitch", s) <= want):
+                s, k = rules.advance(s, acts[k]), k + 1
+            if s.phase == "play":
+                yield rules, v, s, acts[k:]
+
+
+def test_five_handed_pitch_view_equals_plain_minimax_on_random_endings():
+    """PIT-FIVE-4/5: the maximising side is the bidder and the holder of his called card (or the bidder alone), as the
+    call recorded them, not a pair of seats: the solver over `PitchFiveView` agrees with a plain minimax in which
+    those seats maximise ``score_hand(end).bidding_points`` (PIT-FIVE-7) and the others minimise it, and each
+    position's value is the best of its children's."""
+    from jojotte_records.analyze.solver import PitchFiveView
+
+    checked = alone = 0
+    for rules, v, s, _ in _five_positions(40, 21, (6, 7, 8, 9, 10)):
+        view = view_for(rules, s)
+        assert isinstance(view, PitchFiveView)
+        side = rules.bidding_seats(s)
+        assert view.side == frozenset(side) and side[0] == s.bidder
+        alone += s.partner < 0
+        here = Solver(view).value(s)
+        assert here == brute(rules, "pitch", s, view.side_of, 0), s.hands
+        children = [Solver(view).value(rules.apply(s, a)) for a in rules.legal_actions(s) if a.kind == "play"]
+        assert here == (max(children) if view.side_of(rules.current_player(s)) == 0 else min(children))
+        checked += 1
+    assert checked >= 10 and alone >= 1  # both: with a called partner, and alone against four (PIT-FIVE-5)
+
+
+def test_five_handed_pitch_analysis_alts_are_each_legal_cards_minimax():
+    """``analyze`` of five-handed Pitch card by card (issue 17): the values are the bidding side's (its label the
+    side's seats, "A+C"), and over the last cards each legal card's value is a plain minimax after it less what the
+    side had before it."""
+    from jojotte_records.analyze.endings import analyze_pitch
+
+    checked = 0
+    for rules, v, s, acts in _five_positions(30, 22, (60,)):  # from the first lead: every card
+        e = analyze_pitch(rules, v)
+        assert e is not None and e.team == 0
+        side = rules.bidding_seats(s)
+        assert e.label == "+".join(rules.seat_labels[x] for x in sorted(side))
+        view, k = view_for(rules, s), 0
+        for c in e.cards:
+            while acts[k].kind != "play":
+                s, k = rules.advance(s, acts[k]), k + 1
+            assert (c.seat, c.card) == (acts[k].seat, acts[k].card)
+            if _plays_left("pitch", s) <= 8:
+                base = view.score(s)
+                want = {(a.card, a.announce): brute(rules, "pitch", rules.apply(s, a), view.side_of, 0) - base
+                        for a in rules.legal_actions(s) if a.kind == "play"}
+                assert {(x, w): val for x, w, val in c.alts} == want
+                checked += 1
+            s, k = rules.advance(s, acts[k]), k + 1
+    assert checked >= 20

@@ -82,21 +82,23 @@ def analyze_ending(rules, verdict) -> EndingAnalysis | None:
 def analyze_pitch(rules, verdict) -> EndingAnalysis | None:
     """A replayed four-handed Pitch hand from its first lead (after the refill and burn), card by card: the values
     are the points of the bidding side (`solver.PitchView`: high, low, jack, off-jack, jokers, game, PIT-PTS); every
-    point a card gives away is a mistake (a point of the game). None without a card play; five-handed Pitch (its
-    sides are not fixed by the seats) is not analysed."""
-    from .solver import PitchView, Solver
+    point a card gives away is a mistake (a point of the game). None without a card play. Five-handed Pitch: the
+    sides of the hand as the call made them (`solver.PitchFiveView`), the team 0 and the label the bidding side's."""
+    from .solver import Solver, view_for
 
     actions = list(verdict.actions)
-    if rules.seats != 4 or verdict.state is None or not any(a.kind == "play" for a in actions):
+    if verdict.state is None or not any(a.kind == "play" for a in actions):
         return None
     s = rules.initial_state(verdict.record.dealer, None)
     k = 0
     while not (s.phase == "play" and actions[k].kind == "play"):
         s, k = rules.advance(s, actions[k]), k + 1
-    solver = Solver(PitchView(rules, s))
-    team = rules.bidding_seats(s)[0] % 2
+    view = view_for(rules, s)
+    solver = Solver(view)
+    team = 0 if rules.five else rules.bidding_seats(s)[0] % 2
     cards = _judge(rules, solver, s, actions[k:], 1, lambda x: len(rules.tricks(x)))
-    return EndingAnalysis(1, team, solver.rest(s), tuple(cards), _label(rules, team), "points")
+    label = view.label() if rules.five else _label(rules, team)
+    return EndingAnalysis(1, team, solver.rest(s), tuple(cards), label, "points")
 
 
 def _label(rules, team: int) -> str:

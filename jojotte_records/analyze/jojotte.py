@@ -426,22 +426,33 @@ class Solver:
             jo = 0
         return (h0, h1, leader, jo)
 
-    def _ab(self, h0: int, h1: int, leader: int, jo: int, alpha: int, beta: int, tt: dict, ct: int, rest: int) -> int:
+    def _ab(self, h0: int, h1: int, leader: int, jo: int, alpha: int, beta: int, tt: dict, ct: int, rest: int,
+            acc: tuple | None = None) -> int:
         """Alpha-beta over whole tricks, from the start of a trick: the value for the leader.
 
+        Points and tricks (``acc`` None): the points (``ct``: tricks) to come of the leader minus the follower's.
+        The outcome (``acc = (card_pts, won)`` so far, `tt_outcome`): 1 when the leader can force winning the hand,
+        0 equal totals, -1 losing, each finished line judged by ``score_hand`` (`_leaf`).
+
         The transposition table holds, per position at the start of a trick, the bounds found so far
-        and the leads to search (best first), each with the replies to it once generated (best first).
-        A trick's leads and replies come from `_gen`, so equivalent cards are searched once. ``rest`` is
-        the card points still in the hands (with ``ct``: the tricks to come); with the last trick and a
-        Jo-Jotte still possible it bounds the value either way, which cuts the search near the end.
+        and the leads to search (best first, one list for both searches), each with the replies to it once
+        generated (best first). A trick's leads and replies come from `_gen`, so equivalent cards are searched
+        once. ``rest`` is the card points still in the hands (with ``ct``: the tricks to come); with the last
+        trick and a Jo-Jotte still possible it bounds the value either way, which cuts the search near the end.
         """
-        # one function for the whole trick, lead and reply: it is the solver's inner loop, where a call costs
-        bound = rest if ct else rest + self.last_bonus + (JOJOTTE if (h0 | h1) & self.jo_cards else 0)
+        # one function for the whole trick, lead and reply, and both searches: it is the solver's inner loop,
+        # where a call costs (bench/analyze.py, CPU, median of 3 runs: the points solve 15.6 ms with two loops, 14.1 with
+        # one, in noise; the outcome search 12.4 ms then 5.2, by the bound of 1 it now shares)
+        if acc is None:
+            bound = rest if ct else rest + self.last_bonus + (JOJOTTE if (h0 | h1) & self.jo_cards else 0)
+            key = (h0, h1, leader, jo)
+        else:
+            bound = 1  # the outcome is -1, 0 or 1
+            key = (h0, h1, leader, jo, acc)
         if bound <= alpha:
             return bound
         if -bound >= beta:
             return -bound
-        key = (h0, h1, leader, jo)
         e = tt.get(key)
         if e is not None:
             lo, hi, leads = e
@@ -460,14 +471,23 @@ class Solver:
             leads = self._leads(h0, h1, leader, jo)
         self.nodes += 1
         a0 = alpha
-        ab, end = self._ab, self._end
+        ab = self._ab
         pts, jo_cards, second_wins = self.pts, self.jo_cards, self.second_wins
-        last_bonus = LAST_TRICK if self.last_trick and not ct else 0
         lh, fh = (h0, h1) if leader == 0 else (h1, h0)
         follower = 1 - leader
         n_after = (lh | fh).bit_count() - 2  # cards left after this trick
         deep = n_after > END_CARDS
-        bonus_after = last_bonus + (0 if ct else JOJOTTE)  # bounds the value after the trick, with its points left
+        if acc is None:
+            end = self._end
+            last_bonus = LAST_TRICK if self.last_trick and not ct else 0
+            bonus_after = last_bonus + (0 if ct else JOJOTTE)  # bounds the value after the trick, with its points left
+            points = not ct
+        else:
+            end, leaf = self._oc_end, self._leaf
+            last_bonus = self.last_bonus
+            (cp0, cp1), (won0, won1) = acc
+            sign = 1 if leader == 0 else -1  # leaf values are A's
+            points = False  # no gain: the points go to ``acc``, the value is the outcome's
         best, best_i = -INF, 0
         for i, entry in enumerate(leads):
             m, replies = entry
@@ -478,7 +498,7 @@ class Solver:
             if m > 63:
                 w = m >> 6
                 njo = (w << 2 | jo & 3) if leader == 0 else (jo & 12 | w)
-                if w == 2 and not ct:
+                if w == 2 and points:
                     gain = JOJOTTE
             if replies is None:
                 replies = entry[1] = self._fast_gen(fh, lh | fh, card, follower,
@@ -495,38 +515,52 @@ class Solver:
                 if f > 63:
                     w = f >> 6
                     fjo = (w << 2 | njo & 3) if follower == 0 else (njo & 12 | w)
-                    if w == 2 and not ct:
+                    if w == 2 and points:
                         g -= JOJOTTE
-                got = ct if ct else lead_pts + pts[fc]
-                nrest = rest - (1 if ct else got)
                 left = nl | nf
-                if not n_after:
-                    v = g - got - last_bonus if wins[fc] else g + got + last_bonus
-                elif deep or left & jo_cards:
-                    if fjo and not left & jo_cards:
-                        fjo = 0
-                    # the points left bound what comes next: no search when that settles the reply
-                    span = nrest + (bonus_after if left & jo_cards else last_bonus)
-                    if wins[fc]:
-                        g -= got
-                        if g + span <= alpha or g - span >= bl:
-                            v = g + span if g + span <= alpha else g - span
-                        elif leader == 0:
-                            v = g - ab(nl, nf, 1, fjo, g - bl, g - alpha, tt, ct, nrest)
-                        else:
-                            v = g - ab(nf, nl, 0, fjo, g - bl, g - alpha, tt, ct, nrest)
+                if acc is not None:  # the outcome: the trick's points and trick into acc, the leaf at the end
+                    got = lead_pts + pts[fc] + (0 if left else last_bonus)
+                    win = follower if wins[fc] else leader
+                    nacc = ((cp0 + got, cp1), (won0 + 1, won1)) if win == 0 else ((cp0, cp1 + got), (won0, won1 + 1))
+                    n0, n1 = (nl, nf) if leader == 0 else (nf, nl)
+                    if not left:
+                        v = sign * leaf(nacc, fjo, win)
+                    elif not deep and not left & jo_cards:
+                        v = end(n0, n1, win, fjo, *nacc) if win == leader else -end(n0, n1, win, fjo, *nacc)
+                    elif win == leader:
+                        v = ab(n0, n1, win, fjo, alpha, bl, tt, 0, 0, nacc)
                     else:
-                        g += got
-                        if g + span <= alpha or g - span >= bl:
-                            v = g + span if g + span <= alpha else g - span
-                        elif leader == 0:
-                            v = g + ab(nl, nf, 0, fjo, alpha - g, bl - g, tt, ct, nrest)
-                        else:
-                            v = g + ab(nf, nl, 1, fjo, alpha - g, bl - g, tt, ct, nrest)
-                elif wins[fc]:  # the last two tricks, without a king or queen of trumps: solved outright
-                    v = g - got - (end(nl, nf, 1, ct) if leader == 0 else end(nf, nl, 0, ct))
+                        v = -ab(n0, n1, win, fjo, -bl, -alpha, tt, 0, 0, nacc)
                 else:
-                    v = g + got + (end(nl, nf, 0, ct) if leader == 0 else end(nf, nl, 1, ct))
+                    got = ct if ct else lead_pts + pts[fc]
+                    nrest = rest - (1 if ct else got)
+                    if not n_after:
+                        v = g - got - last_bonus if wins[fc] else g + got + last_bonus
+                    elif deep or left & jo_cards:
+                        if fjo and not left & jo_cards:
+                            fjo = 0
+                        # the points left bound what comes next: no search when that settles the reply
+                        span = nrest + (bonus_after if left & jo_cards else last_bonus)
+                        if wins[fc]:
+                            g -= got
+                            if g + span <= alpha or g - span >= bl:
+                                v = g + span if g + span <= alpha else g - span
+                            elif leader == 0:
+                                v = g - ab(nl, nf, 1, fjo, g - bl, g - alpha, tt, ct, nrest)
+                            else:
+                                v = g - ab(nf, nl, 0, fjo, g - bl, g - alpha, tt, ct, nrest)
+                        else:
+                            g += got
+                            if g + span <= alpha or g - span >= bl:
+                                v = g + span if g + span <= alpha else g - span
+                            elif leader == 0:
+                                v = g + ab(nl, nf, 0, fjo, alpha - g, bl - g, tt, ct, nrest)
+                            else:
+                                v = g + ab(nf, nl, 1, fjo, alpha - g, bl - g, tt, ct, nrest)
+                    elif wins[fc]:  # the last two tricks, without a king or queen of trumps: solved outright
+                        v = g - got - (end(nl, nf, 1, ct) if leader == 0 else end(nf, nl, 0, ct))
+                    else:
+                        v = g + got + (end(nl, nf, 0, ct) if leader == 0 else end(nf, nl, 1, ct))
                 if v < vl:
                     vl = v
                     if j:  # the best reply so far is tried first next time
@@ -621,17 +655,8 @@ class Solver:
         return gain - self.search(nxt, gain - beta, gain - alpha, count_tricks)
 
     def mtdf(self, pos: Pos, guess: int = 0, count_tricks: int = 0) -> int:
-        """The exact value of ``pos`` by a series of null-window searches from ``guess`` (MTD(f))."""
-        lo, hi = -INF, INF
-        g = guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = self.search(pos, beta - 1, beta, count_tricks)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-        return g
+        """The exact value of ``pos`` by a series of null-window searches from ``guess`` (MTD(f), `_mtd`)."""
+        return _mtd(lambda alpha, beta: self.search(pos, alpha, beta, count_tricks), guess)
 
     # --- the outcome: who wins the hand (score_hand on each finished line) ----------------
     def outcome_search(self, state: JJState, alpha: int = -2, beta: int = 2) -> int:
@@ -654,7 +679,7 @@ class Solver:
 
     def _oc(self, pos: Pos, acc, alpha: int, beta: int) -> int:
         if pos[3] < 0:  # the start of a trick (a position in play: the hands hold cards)
-            return self._oc_ab(pos[0], pos[1], pos[2], pos[4], acc[0], acc[1], alpha, beta)
+            return self._ab(pos[0], pos[1], pos[2], pos[4], alpha, beta, self.tt_outcome, 0, 0, acc)
         key = (pos, acc)
         tt = self.tt_outcome
         e = tt.get(key)
@@ -715,104 +740,6 @@ class Solver:
         else:
             lo = hi = best
         tt[key] = (lo, hi, best_move)
-        return best
-
-    def _oc_ab(self, h0: int, h1: int, leader: int, jo: int, cp: tuple, won: tuple, alpha: int, beta: int) -> int:
-        """`_oc` over whole tricks from the start of a trick (the value for the leader); as `_ab` for the points."""
-        key = (h0, h1, leader, jo, cp, won)
-        tt = self.tt_outcome
-        e = tt.get(key)
-        if e is not None:
-            lo, hi, leads = e
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-        else:
-            lo, hi = -INF, INF
-            leads = self._leads(h0, h1, leader, jo)  # shared with the points search: its best lead first
-        self.nodes += 1
-        a0 = alpha
-        oc, leaf, end = self._oc_ab, self._leaf, self._oc_end
-        pts, jo_cards, second_wins = self.pts, self.jo_cards, self.second_wins
-        last_bonus = self.last_bonus
-        lh, fh = (h0, h1) if leader == 0 else (h1, h0)
-        follower = 1 - leader
-        sign = 1 if leader == 0 else -1  # leaf values are A's
-        best, best_i = -INF, 0
-        for i, entry in enumerate(leads):
-            m, replies = entry
-            card = m & 63
-            nl = lh ^ (1 << card)
-            njo = jo
-            if m > 63:
-                w = m >> 6
-                njo = (w << 2 | jo & 3) if leader == 0 else (jo & 12 | w)
-            if replies is None:
-                replies = entry[1] = self._fast_gen(fh, lh | fh, card, follower,
-                                                    (nl, fh, 0, card, njo) if leader == 0 else (fh, nl, 1, card, njo))
-            wins = second_wins[card]
-            lead_pts = pts[card]
-            bl = beta
-            vl = INF
-            for j, f in enumerate(replies):
-                fc = f & 63
-                nf = fh ^ (1 << fc)
-                fjo = njo
-                if f > 63:
-                    w = f >> 6
-                    fjo = (w << 2 | njo & 3) if follower == 0 else (njo & 12 | w)
-                got = lead_pts + pts[fc]
-                left = nl | nf
-                win = follower if wins[fc] else leader
-                if not left:
-                    got += last_bonus
-                if win == 0:
-                    ncp, nwon = (cp[0] + got, cp[1]), (won[0] + 1, won[1])
-                else:
-                    ncp, nwon = (cp[0], cp[1] + got), (won[0], won[1] + 1)
-                n0, n1 = (nl, nf) if leader == 0 else (nf, nl)
-                if not left:
-                    v = sign * leaf((ncp, nwon), fjo, win)
-                elif not left & jo_cards and left.bit_count() <= 4:
-                    v = end(n0, n1, win, fjo, ncp, nwon)
-                    if win != leader:
-                        v = -v
-                elif win == leader:
-                    v = oc(n0, n1, win, fjo, ncp, nwon, alpha, bl)
-                else:
-                    v = -oc(n0, n1, win, fjo, ncp, nwon, -bl, -alpha)
-                if v < vl:
-                    vl = v
-                    if j:
-                        replies.insert(0, replies.pop(j))
-                    if v < bl:
-                        bl = v
-                        if bl <= alpha:
-                            break
-            if vl > best:
-                best, best_i = vl, i
-                if vl > alpha:
-                    alpha = vl
-                    if alpha >= beta:
-                        break
-        if best_i:
-            leads.insert(0, leads.pop(best_i))
-        if best <= a0:
-            if best < hi:
-                hi = best
-        elif best >= beta:
-            if best > lo:
-                lo = best
-        else:
-            lo = hi = best
-        tt[key] = (lo, hi, leads)
         return best
 
     def _oc_end(self, h0: int, h1: int, leader: int, jo: int, cp: tuple, won: tuple) -> int:
@@ -1011,12 +938,16 @@ class Solver:
             return self.search(pos, target - 1, target) >= target
         return self.search(pos, -target, -target + 1) <= -target
 
-    def forced_tricks(self, state: JJState) -> tuple[int, int]:
-        """The most tricks each player can force in the rest of the hand."""
+    def forced_tricks(self, state: JJState, guess: tuple[int, int] | None = None) -> tuple[int, int]:
+        """The most tricks each player can force in the rest of the hand (``guess``: tricks close to them, as along
+        the principal line, for null-window searches from there)."""
         pos = self.position(state)
         rest = self.rules.tricks_per_hand - state.tricks_done
-        d = self.search(pos, count_tricks=True)
         mover = Solver.to_move(pos)
+        if guess is None:
+            d = self.search(pos, count_tricks=True)
+        else:
+            d = self.mtdf(pos, guess[mover] - guess[1 - mover], count_tricks=True)
         mine = (rest + d) // 2
         return (mine, rest - mine) if mover == 0 else (rest - mine, mine)
 
@@ -1079,7 +1010,8 @@ class Solver:
             s = self.rules.apply(s, a)
         got = tuple(s.card_pts[i] - state.card_pts[i] + (JOJOTTE if s.jo[i] == 2 and state.jo[i] != 2 else 0)
                     for i in (0, 1))
-        return Value(d, got, self.forced_tricks(state), self.outcome(state), tuple(line),
+        along = tuple(s.won[i] - state.won[i] for i in (0, 1))  # the tricks of the principal line: the guess
+        return Value(d, got, self.forced_tricks(state, along), self.outcome(state), tuple(line),
                      self.rules.score_hand(s) if s.phase == DONE else None)
 
 
@@ -1222,7 +1154,9 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
     solver = solver or Solver(rules, state, solver_entries)
     nullo = state.denomination == "nullo"
     out: list[CardAnalysis] = []
-    value_before = _forced_value(rules, solver, state, 0)
+    end = verdict.state
+    # the guess of the first value: the hand as played (its trick-score difference), which is seldom far from it
+    value_before = _forced_value(rules, solver, state, _whole(end, 0) if end.phase == DONE else 0)
     oc_before = solver.outcome(state)
     declarer = state.bidder
     for t in verdict.record.tricks:
@@ -1234,17 +1168,12 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
                 return out  # the validator names the illegal card; the analysis stops before it
             mover = p.seat
             sign = 1 if mover == 0 else -1
-            # the value for the mover is known already in suit and NT: the forced value less what is won so far
-            _, best = solver.best_moves(state, -1 if nullo else 0, None if nullo else sign * (value_before - _whole(state, 0)))
+            best, alts = _card_values(rules, solver, state, value_before, nullo)
+            value_after = next(v for c, w, v in alts if (c, w) == (p.card, (p.announce or "").lower()))
             nxt = rules.advance(state, a)
             if nxt.phase == PLAY:
-                if not nullo and (p.card, (p.announce or "").lower()) in best:
-                    value_after = value_before  # a best card keeps the value (no search)
-                else:
-                    value_after = _forced_value(rules, solver, nxt, value_before)
                 oc_after = solver.outcome(nxt, (mover, oc_before.rank_for(mover, declarer)[0]))
             else:
-                value_after = _forced_value(rules, solver, nxt, value_before)
                 oc_after = _final_outcome(rules, nxt)
             cost = sign * (value_before - value_after)
             marks = []
@@ -1254,30 +1183,98 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
                 marks.append("mistake")
             if oc_after.rank_for(mover, declarer) < oc_before.rank_for(mover, declarer):
                 marks.append("blunder")
-            alts = _alternatives(rules, solver, state, a, best, value_before, value_after, nullo)
             out.append(CardAnalysis(t.number, j, mover, p.card, p.announce, value_before, value_after, cost,
                                     tuple(best), oc_before, oc_after, tuple(marks), alts))
             state, value_before, oc_before = nxt, value_after, oc_after
     return out
 
 
-def _alternatives(rules, solver, state, played: Action, best, value_before: int, value_after: int,
-                  nullo: bool) -> tuple[tuple[int, str, int], ...]:
-    """Every legal card (card, word) at ``state`` and the forced value of the whole hand after it (the scale of
-    ``after``): the played card's is ``value_after``; a best card's, in suit and NT, the value before it."""
-    out = []
+def _card_values(rules, solver: Solver, state: JJState, value_before: int,
+                 nullo: bool) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str, int], ...]]:
+    """The best moves (card, word) at ``state``, in the solver's order, and every legal move with the forced value
+    of the whole hand after it (the scale of `_forced_value`), in the order of ``legal_actions``.
+
+    Each move's value is the mover's value of the move (`Solver.move_value`, the points to come; in a Nullo the
+    tricks, both playing to lose them) found by null-window tests (MTD(f)) from the best value there: in suit and
+    NT that is known already (``value_before``), and a move that fails low at it gets its upper bound as the next
+    guess. Equivalent cards are searched once, and the one solver's tables serve every move and every position
+    of the hand.
+    """
+    pos = solver.position(state)
+    mover = Solver.to_move(pos)
+    sign = 1 if mover == 0 else -1
+    ct = -1 if nullo else 0
+    already = _whole(state, 0)
+    moves = solver.moves(pos, reduce=False)  # best first by the solver's guess
+    target = None if nullo else sign * (value_before - already)  # the mover's value to come
+    by_rep: dict[tuple[int, str], int] = {}
+    values: dict[tuple[int, str], int] = {}
+    for card, word in moves:
+        rep = (solver._representative(pos, card), word)
+        v = by_rep.get(rep)
+        if v is None:
+            if target is None:  # the first move of a Nullo: an exact search, then the best known as the guess
+                v = solver.move_value(pos, rep, count_tricks=ct)
+                target = v
+            else:
+                v = _move_mtdf(solver, pos, rep, target, ct)
+                target = max(target, v) if nullo else target
+            by_rep[rep] = v
+        values[(card, word)] = v
+    top = max(values.values())
+    best = tuple(m for m in moves if values[m] == top)
+    rest = rules.tricks_per_hand - state.tricks_done  # the tricks to come, the one in play with them
+    nb = state.nullo_bidder
+
+    def whole(v: int) -> int:
+        if not nullo:
+            return already + sign * v
+        n = state.won[nb] + ((rest - v) // 2 if mover == nb else (rest + v) // 2)
+        return _nullo_score(rules, state, n)
+
+    alts = []
     for m in rules.legal_actions(state):
-        if m.kind != "play":
-            continue
-        word = (m.announce or "").lower()
-        if m.card == played.card and word == (played.announce or "").lower():
-            v = value_after
-        elif not nullo and (m.card, word) in best:
-            v = value_before
+        if m.kind == "play":
+            key = (m.card, (m.announce or "").lower())
+            if key not in values:  # not among the solver's moves (never, by construction): a search of its own
+                values[key] = _move_mtdf(solver, pos, key, top, ct)
+            alts.append((*key, whole(values[key])))
+    return best, tuple(alts)
+
+
+def _move_mtdf(solver: Solver, pos: Pos, move: tuple[int, str], guess: int, ct: int) -> int:
+    """The exact value of ``move`` at ``pos`` for its player (`Solver.move_value`), by null windows from ``guess``."""
+    return _mtd(lambda alpha, beta: solver.move_value(pos, move, alpha, beta, ct), guess)
+
+
+def _mtd(test, guess: int) -> int:
+    """The exact value that ``test(alpha, beta)`` (a fail-soft alpha-beta search) bounds, by null-window tests from
+    ``guess`` (MTD(f)). A second test the same way as the one before steps past its bound, by a step that doubles
+    (10, 20, 40 …): a guess far from the value costs a few tests, not one per ten points (each bound found by a
+    test is kept, so the value is still exact)."""
+    lo, hi, beta, step, way = -INF, INF, guess, 0, 0
+    while lo < hi:
+        g = test(beta - 1, beta)
+        if g < beta:
+            hi = g
+            step = step * 2 or 10 if way < 0 else 0
+            way = -1
+            beta = max(hi - step, lo + 1)
         else:
-            v = _forced_value(rules, solver, rules.advance(state, m), value_before)
-        out.append((m.card, word, v))
-    return tuple(out)
+            lo = g
+            step = step * 2 or 10 if way > 0 else 0
+            way = 1
+            beta = min(lo + 1 + step, hi)
+    return lo
+
+
+def _nullo_score(rules: JojotteRules, s: JJState, n: int) -> int:
+    """The Nullo's score, A's minus B's (above and below the line), when its bidder takes ``n`` tricks in the hand."""
+    nb = s.nullo_bidder
+    rest = rules.tricks_per_hand - n
+    won = (n, rest) if nb == 0 else (rest, n)
+    score = rules.score_hand(s._replace(phase=DONE, won=won))
+    return score.above(0) + score.below(0) - score.above(1) - score.below(1)
 
 
 def _forced_value(rules: JojotteRules, solver: Solver, s: JJState, guess: int) -> int:
@@ -1288,12 +1285,7 @@ def _forced_value(rules: JojotteRules, solver: Solver, s: JJState, guess: int) -
     forced to take), above the line, A's minus B's.
     """
     if s.denomination == "nullo":
-        nb = s.nullo_bidder
-        n = s.won[nb] + (solver.forced_nullo_tricks(s) if s.phase == PLAY else 0)
-        rest = rules.tricks_per_hand - n
-        won = (n, rest) if nb == 0 else (rest, n)
-        score = rules.score_hand(s._replace(phase=DONE, won=won))
-        return score.above(0) + score.below(0) - score.above(1) - score.below(1)
+        return _nullo_score(rules, s, s.won[s.nullo_bidder] + (solver.forced_nullo_tricks(s) if s.phase == PLAY else 0))
     if s.phase != PLAY:
         return _whole(s, 0)
     already = _whole(s, 0)
@@ -1485,6 +1477,9 @@ def what_if(verdict, rules: JojotteRules | None, trick: int, card_index: int, ca
     code = parse_card(card) if isinstance(card, str) else card
     if _partnership(rules):
         return _sides_what_if(verdict, rules, trick, card_index, code, announce)[0]
+    if type(rules).seats != 2:  # three-player forms: the two-player hand of the two who play, scored as `analyze` does
+        core, view, _ = two_player_form(rules, verdict)
+        return what_if(view, core, trick, card_index, code, announce)
     state = play_start(rules, verdict.state)
     line: list[Action] = []
     for t in verdict.record.tricks:
@@ -1794,7 +1789,7 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
             return HandAnalysis(verdict.number, verdict.record, (), "the hand has findings; its play is not analysed")
         ending = analyze_pitch(rules, verdict)
         if ending is None:
-            return HandAnalysis(verdict.number, verdict.record, (), "no card play to analyse (or five-handed Pitch)")
+            return HandAnalysis(verdict.number, verdict.record, (), "no card play to analyse")
         return HandAnalysis(verdict.number, annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
                             "from the first lead", ending)
     if isinstance(rules, JojotteRules) and type(rules).seats == 4 and rules.trick_size == 4:
@@ -1974,5 +1969,8 @@ def what_if_file(path: str, hand: int, at: str, card: str, session: int = 1) -> 
         raise AnalysisError(f"{path} has no hand {hand}")
     for v in verdicts:
         if v.number == hand:
-            return what_if(v, rules, trick, index, code, word), summary.names
+            names = summary.names
+            if type(rules).seats != 2 and not _partnership(rules):  # the names of the two who play, in their order
+                names = tuple(names[x] for x in two_player_form(rules, v)[2])
+            return what_if(v, rules, trick, index, code, word), names
     raise AnalysisError(f"{path} has no hand {hand}")

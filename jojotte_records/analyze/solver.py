@@ -605,13 +605,35 @@ class PitchView(GameView):
         return self._points[card]
 
 
+class PitchFiveView(PitchView):
+    """Five-handed Pitch (PIT-FIVE): the sides are not fixed by the seats. They are the bidder and the holder of the
+    card he called (PIT-FIVE-4), against the other three, or the bidder alone against four when the called card lay
+    in the blind (PIT-FIVE-5), as the rules record them at the call (``bidding_seats``): the record's deal says who
+    holds the card, so from the first lead on the sides are known to the solver even while they are secret at the
+    table. The value is the bidding side's points, the sum of its members' (each player is credited his own,
+    PIT-FIVE-1; PIT-FIVE-7 scores the side's points to each member).
+
+    Raises:
+        ValueError: the bidder has not called his partner's card yet (no sides to play for).
+    """
+
+    def __init__(self, rules, state):
+        if state.called < 0 or state.phase != "play":
+            raise ValueError("PIT-FIVE-4: the sides are known only once the bidder has called his partner's card")
+        super().__init__(rules, state)
+
+    def label(self) -> str:
+        """The bidding side's seats, "A+C" (or the bidder alone, "A")."""
+        return "+".join(self.rules.seat_labels[x] for x in sorted(self.side))
+
+
 def view_for(rules, state, script: dict | None = None) -> GameView:
     """The solver's view of a game at a play position."""
     name = rules.name
     if name == "baloot":
         return BalootView(rules, state, script)
     if name == "pitch":
-        return PitchView(rules, state)
+        return PitchFiveView(rules, state) if rules.five else PitchView(rules, state)
     if rules.trick_size == 4 and type(rules).seats == 4:
         return JojotteSidesView(rules, state)
     raise ValueError(f"{name}: no four-hand solver view (two-player forms are solved by analyze.Solver)")
