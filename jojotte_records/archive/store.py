@@ -159,8 +159,10 @@ def connect(db_path: str | Path, read_only: bool = False, config: dict | None = 
     try:
         if read_only:
             _check_current(conn, path)
+            hide_pending(conn)
         else:
             apply_migrations(conn)
+            clear_pending(conn)
     except ArchiveError:
         conn.close()
         raise
@@ -179,6 +181,46 @@ def _check_current(conn: duckdb.DuckDBPyConnection, path: str) -> None:
     if missing:
         raise ArchiveError(f"the archive '{path}' was made by an older version (migration {missing[0].version:03d} "
                            "is not applied); run `jojotte import` on any file to upgrade it")
+
+
+def _pending_start(conn: duckdb.DuckDBPyConnection) -> int | None:
+    """The first session id of a file whose import is not finished (killed between two of its chunks), or None."""
+    return conn.execute("SELECT min(first_session_id) FROM _jojotte_pending").fetchone()[0]
+
+
+def clear_pending(conn: duckdb.DuckDBPyConnection) -> bool:
+    """Delete every row of a file whose import did not finish (its marker in ``_jojotte_pending``); True when one did.
+
+    A file committed in chunks (`import_paths`) numbers its sessions on from the largest session id stored
+    when it starts, and nothing else is written until it finishes, so its rows are those from its first
+    session id on. Run on every read-write open and before every file.
+    """
+    start = _pending_start(conn)
+    if start is None:
+        return False
+    conn.begin()
+    try:
+        for table in SESSION_TABLES:  # identifiers from constants only
+            conn.execute(f"DELETE FROM {table} WHERE session_id >= ?", [start])
+        conn.execute("DELETE FROM _jojotte_text")
+        conn.execute("DELETE FROM _jojotte_pending")
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
+    return True
+
+
+def hide_pending(conn: duckdb.DuckDBPyConnection) -> None:
+    """On a read-only connection, hide the rows of a file whose import did not finish (which only a read-write open
+    can delete): each session table is shadowed by a temporary view of the rows before that file's first session
+    (the archive's own views read them too)."""
+    start = _pending_start(conn)
+    if start is None:
+        return
+    db = conn.execute("SELECT current_database()").fetchone()[0].replace('"', '""')
+    for table in SESSION_TABLES:  # identifiers from constants only
+        conn.execute(f'CREATE TEMP VIEW {table} AS SELECT * FROM "{db}".main.{table} WHERE session_id < {int(start)}')
 
 
 def first_line(e: BaseException) -> str:
@@ -446,16 +488,22 @@ class _Session:
 # rows of at most this many hands are held before they go to DuckDB, and a session's canonical text is spooled
 # into the archive's transaction in chunks of this many hands, so that memory does not grow with the file
 BATCH_HANDS = 2_000
+# a file is committed every this many hands (a marker row says it is not finished until its last commit), so that
+# DuckDB's memory for the transaction does not grow with the file either (issue 16 item 5)
+COMMIT_HANDS = 10_000
 
 
 class _Importer:
     """Loads the files of one import run into an open read-write connection."""
 
     def __init__(self, conn: duckdb.DuckDBPyConnection, batch_hands: int = BATCH_HANDS,
-                 on_hand: Callable[[int], None] | None = None):
+                 on_hand: Callable[[int], None] | None = None, commit_hands: int = COMMIT_HANDS):
         self.conn = conn
-        conn.execute("CREATE TEMP TABLE IF NOT EXISTS _jojotte_text (session_id INTEGER, seq INTEGER, text VARCHAR)")
         self.batch_hands = batch_hands
+        self.commit_hands = max(commit_hands, 1)
+        self.uncommitted_hands = 0  # hands whose rows are in the open transaction
+        self.chunks = 0  # chunks of the current file committed so far
+        self.replaced: list[int] = []  # session ids the current file replaces, deleted in its last commit
         self.on_hand = on_hand
         self.buf = {name: _Columns(name, spec) for name, spec in _SPECS.items()}
         self.load_seconds = 0.0
@@ -474,41 +522,48 @@ class _Importer:
         except OSError as e:
             result.status, result.error = "error", read_error(name, e)
             return result
+        conn = self.conn
+        clear_pending(conn)  # a file killed in the middle by an earlier run in this process's place
         if self._unchanged_file(file_hash, result):
             result.seconds = time.perf_counter() - started
             return result
-        conn = self.conn
         self.load_seconds = 0.0
         self.table_seconds = {}
+        self.uncommitted_hands = self.chunks = 0
+        self.replaced = []
         conn.begin()
         try:
             hashes = self._load(path, name, data, result)
-            if result.status == "error":
+            if result.status == "error" or not (result.sessions_new or result.sessions_replaced):
+                # a file that cannot be read, or whose every session is already stored as it is: the archive
+                # does not change at all (chunks already committed are taken out again with the marker)
                 conn.rollback()
                 self._clear()
-                result.hands = result.bad_hands = result.plays = 0
-                result.seconds = time.perf_counter() - started
-                return result
-            if not (result.sessions_new or result.sessions_replaced):
-                conn.rollback()  # every session was already stored as it is: the archive does not change at all
-                self._clear()
-                result.status = "unchanged"
+                clear_pending(conn)
+                if result.status != "error":
+                    result.status = "unchanged"
                 result.hands = result.bad_hands = result.plays = 0
                 result.seconds = time.perf_counter() - started
                 return result
             t = time.perf_counter()
             self._flush()
             import_id = self.import_id
+            for sid in self.replaced:  # the older versions go in the file's last commit, as the marker does
+                for table in SESSION_TABLES:  # identifiers from constants only
+                    conn.execute(f"DELETE FROM {table} WHERE session_id = ?", [sid])
             conn.execute("INSERT INTO import_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                          [import_id, name, file_hash, datetime.now(), result.sessions_new, result.sessions_replaced,
                           result.sessions_unchanged, result.hands, result.bad_hands, hashes])
+            conn.execute("DELETE FROM _jojotte_pending WHERE import_id = ?", [import_id])
             conn.commit()
             self.load_seconds += time.perf_counter() - t
         except BaseException:
             try:
                 conn.rollback()
-            finally:
                 self._clear()
+                clear_pending(conn)
+            except duckdb.Error:
+                pass  # the next read-write open deletes what is marked
             raise
         result.load_seconds = self.load_seconds
         result.table_seconds = dict(self.table_seconds)
@@ -536,6 +591,9 @@ class _Importer:
         conn = self.conn
         self._next_session_id = conn.execute("SELECT coalesce(max(session_id), 0) + 1 FROM sessions").fetchone()[0]
         self.import_id = conn.execute("SELECT coalesce(max(import_id), 0) + 1 FROM import_log").fetchone()[0]
+        # the marker goes in with the file's first chunk and out with its last: in one transaction for a short file
+        conn.execute("INSERT INTO _jojotte_pending VALUES (?, ?, ?, ?)",
+                     [self.import_id, name, self._next_session_id, datetime.now()])
         open_sessions: list[_Session] = []
         occurrences: dict[str | None, int] = {}
         keys: set[str] = set()
@@ -566,6 +624,8 @@ class _Importer:
                 self.spool(s)
             if self.pending_hands >= self.batch_hands:
                 self._flush()
+                if self.uncommitted_hands >= self.commit_hands:
+                    self._commit_chunk()
             result.hands_read += 1
             if self.on_hand is not None:
                 self.on_hand(1)
@@ -609,8 +669,7 @@ class _Importer:
             result.sessions_unchanged += 1
             return
         if row is not None:
-            for table in SESSION_TABLES:  # identifiers from constants only
-                conn.execute(f"DELETE FROM {table} WHERE session_id = ?", [row[0]])
+            self.replaced.append(row[0])  # deleted in the file's last commit
             result.sessions_replaced += 1
         else:
             result.sessions_new += 1
@@ -679,7 +738,17 @@ class _Importer:
             b.clear()
             self.table_seconds[name] = self.table_seconds.get(name, 0.0) + time.perf_counter() - started
         self.flushes += 1
+        self.uncommitted_hands += self.pending_hands
         self.pending_hands = 0
+        self.load_seconds += time.perf_counter() - t
+
+    def _commit_chunk(self) -> None:
+        """Commit the rows flushed so far of the file (marked pending until its last commit) and go on in a new transaction."""
+        t = time.perf_counter()
+        self.conn.commit()
+        self.conn.begin()
+        self.chunks += 1
+        self.uncommitted_hands = 0
         self.load_seconds += time.perf_counter() - t
 
     def _clear(self) -> None:
@@ -723,15 +792,16 @@ _FILE_ERRORS = (ValueError, ArithmeticError, TypeError, KeyError, IndexError, pa
 
 
 def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable[[str], None] | None = None,
-                 on_hand: Callable[[int], None] | None = None, batch_hands: int = BATCH_HANDS) -> Iterator[FileImport]:
-    """Import record files and folders (``-`` is standard input) into the archive, one transaction per file.
+                 on_hand: Callable[[int], None] | None = None, batch_hands: int = BATCH_HANDS,
+                 commit_hands: int = COMMIT_HANDS) -> Iterator[FileImport]:
+    """Import record files and folders (``-`` is standard input) into the archive, each file wholly or not at all.
 
-    Yields one `FileImport` per file, after its transaction is committed (or rolled
-    back, for a file that cannot be read). ``on_file(source)`` is called before a
-    file is read, ``on_hand(n)`` as hands are validated; at most ``batch_hands``
-    hands are held in memory before their rows go to DuckDB, and a session's canonical text is spooled into the
-    transaction in chunks of as many hands (inside the file's
-    transaction).
+    Yields one `FileImport` per file, after its last commit (or its rollback, for a file that cannot be
+    read). ``on_file(source)`` is called before a file is read, ``on_hand(n)`` as hands are validated; at
+    most ``batch_hands`` hands are held in memory before their rows go to DuckDB, and a session's canonical
+    text is spooled in chunks of as many hands. A file is committed every ``commit_hands`` hands: a marker
+    row in ``_jojotte_pending``, written with its first chunk and deleted in its last commit, says it is not
+    finished; the next read-write open deletes the rows of a marked file, a read-only one hides them.
 
     Raises:
         ArchiveError: the archive cannot be opened or written.
@@ -741,7 +811,7 @@ def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable
         # the import is a one-core pipeline (the validator feeds the loader): one DuckDB thread loads
         # fastest beside it (measured: twice the plays/s of the default on a busy two-core machine)
         conn.execute("SET threads = 1")
-        importer = _Importer(conn, batch_hands=batch_hands, on_hand=on_hand)
+        importer = _Importer(conn, batch_hands=batch_hands, on_hand=on_hand, commit_hands=commit_hands)
         for path in iter_record_files(paths):
             if on_file is not None:
                 on_file(path)
