@@ -814,3 +814,17 @@ def test_session_winner_is_the_names_of_the_winning_column(tmp_path, example, wi
                                     "JOIN session_sheet sh ON sh.session_id = s.session_id AND sh.won_session")
     assert got == winner
     assert seat is not None and won
+
+
+def test_import_command_with_jobs_says_what_one_process_says(tmp_path):
+    # `jojotte import --jobs 2`: the same lines and the same archive (counts) as one process
+    folder = _copy_examples(tmp_path / "records")
+    (folder / "disputed.jjt").write_text(_disputed_text(), encoding="utf-8")
+    out = {}
+    for jobs in ("1", "2"):
+        db = tmp_path / f"j{jobs}.duckdb"
+        res = runner.invoke(app, ["import", str(folder), "--db", str(db), "--jobs", jobs])
+        assert res.exit_code == 0, res.output
+        out[jobs] = (res.output.replace(str(db), "DB"), table_counts(db))
+    assert out["1"] == out["2"]
+    assert "4 new session(s)" in out["2"][0]
