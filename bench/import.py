@@ -3,6 +3,7 @@
     python bench/import.py                   # 100,000 hands: 10 sessions of 10,000
     python bench/import.py --hands 20000 --sessions 4
     python bench/import.py --records big.jjt   # e.g. jojotte simulate --hands 200000 --seed 1 --out big.jjt
+    python bench/import.py --hands 20000 --sessions 8 --files 8 --jobs 2   # a folder of 8 files, two processes
 
 The sessions are simulated (`jojotte_records.play.simulate.simulate_session`) and written
 with `notation.write_stream` into one temporary file, then imported into a fresh
@@ -31,13 +32,18 @@ from pathlib import Path
 # the measuring child: one import (or one validation) of a file, its figures as JSON on stdout
 _CHILD = """
 import json, resource, sys, time
-mode, db, path = sys.argv[1:4]
+mode, db, path, jobs = sys.argv[1:5]
 t, c = time.perf_counter(), time.process_time()
 if mode == "import":
     from jojotte_records.archive.store import import_paths
-    [r] = list(import_paths(db, [path]))
-    out = dict(status=r.status, bad=r.bad_hands, hands=r.hands, plays=r.plays, describe=r.describe(),
-               load_seconds=r.load_seconds, table_seconds=r.table_seconds)
+    rs = list(import_paths(db, [path], jobs=int(jobs)))
+    seconds = {}
+    for r in rs:
+        for k, v in (r.table_seconds or {}).items():
+            seconds[k] = seconds.get(k, 0.0) + v
+    out = dict(status="imported" if all(r.status == "imported" for r in rs) else "error", bad=sum(r.bad_hands for r in rs),
+               hands=sum(r.hands for r in rs), plays=sum(r.plays for r in rs), describe="; ".join(r.describe() for r in rs),
+               load_seconds=sum(r.load_seconds for r in rs), table_seconds=seconds)
 else:
     from jojotte_records.replay.files import open_records
     from jojotte_records.replay.jojotte import validate_stream
@@ -48,8 +54,9 @@ print(json.dumps(out))
 """
 
 
-def _child(mode: str, db: Path, records: Path) -> dict:
-    done = subprocess.run([sys.executable, "-c", _CHILD, mode, str(db), str(records)], capture_output=True, text=True)
+def _child(mode: str, db: Path, records: Path, jobs: int = 1) -> dict:
+    done = subprocess.run([sys.executable, "-c", _CHILD, mode, str(db), str(records), str(jobs)], capture_output=True,
+                          text=True)
     if done.returncode:
         raise SystemExit(done.stderr)
     return json.loads(done.stdout.splitlines()[-1])
@@ -63,6 +70,8 @@ def main() -> None:
     ap.add_argument("--keep", metavar="DIR", help="keep the record file and the archive in DIR")
     ap.add_argument("--records", metavar="FILE", help="import this record file instead of simulating one")
     ap.add_argument("--no-validate", action="store_true", help="skip the validator's run beside the import")
+    ap.add_argument("--files", type=int, default=1, help="write the sessions into this many files of a folder")
+    ap.add_argument("--jobs", type=int, default=1, help="jojotte import --jobs N (0: every core)")
     args = ap.parse_args()
 
     import time
@@ -85,26 +94,35 @@ def main() -> None:
     else:
         t = time.perf_counter()
         per = args.hands // args.sessions
-        with open(records, "w", encoding="utf-8") as f:
-            for i in range(args.sessions):
-                n = per if i < args.sessions - 1 else args.hands - per * (args.sessions - 1)
-                header, hands = simulate_session("jojotte", n, args.seed + i)
-                write_stream([header, *hands], f)
-                if i < args.sessions - 1:
-                    f.write("\n")
+        if args.files > 1:
+            records = folder / "simulated"
+            records.mkdir(exist_ok=True)
+        files = [records / f"{k:03d}.jjt" for k in range(args.files)] if args.files > 1 else [records]
+        for k, path in enumerate(files):
+            mine = [i for i in range(args.sessions) if i % len(files) == k]
+            with open(path, "w", encoding="utf-8") as f:
+                for j, i in enumerate(mine):
+                    n = per if i < args.sessions - 1 else args.hands - per * (args.sessions - 1)
+                    header, hands = simulate_session("jojotte", n, args.seed + i)
+                    write_stream([header, *hands], f)
+                    if j < len(mine) - 1:
+                        f.write("\n")
         sim = time.perf_counter() - t
-        print(f"simulated {args.hands:,} hands in {args.sessions} sessions: {sim:.1f} s; "
-              f"file {records.stat().st_size / 1e6:.1f} MB")
+        print(f"simulated {args.hands:,} hands in {args.sessions} sessions, {len(files)} file(s): {sim:.1f} s; "
+              f"{sum(p.stat().st_size for p in files) / 1e6:.1f} MB")
 
-    result = _child("import", db, records)
+    result = _child("import", db, records, args.jobs)
     assert result["status"] == "imported" and result["bad"] == 0, result["describe"]
     hands, cpu, wall = result["hands"], result["cpu"], result["wall"]
     counts = table_counts(db)
     rows = sum(v for k, v in counts.items() if k != "import_log")
     print(f"end to end: {hands:,} hands in {cpu:.2f} s cpu = {hands / cpu:,.0f} hands/s cpu; wall {wall:.2f} s ="
-          f" {hands / wall:,.0f} hands/s (read, validate, score, load, commit; one core; DuckDB's own threads count in cpu)")
+          f" {hands / wall:,.0f} hands/s (read, validate, score, load, commit; DuckDB's own threads count in cpu)")
+    if args.jobs != 1:
+        print(f"  --jobs {args.jobs}: cpu is the parent's only (the writer); the workers run under the forkserver "
+              "and are not counted: compare the wall times")
     plays, table_seconds, load_seconds = result["plays"], result["table_seconds"], result["load_seconds"]
-    plays_s = table_seconds["plays"]
+    plays_s = table_seconds.get("plays") or float("nan")  # --jobs: the rows are built in the workers
     print(f"load step, plays: {plays:,} plays in {plays_s:.2f} s = {plays / plays_s:,.0f} plays/s "
           f"(Arrow tables built and inserted)")
     print(f"load step, everything: {rows:,} rows of {len(table_seconds)} tables, commit included, in "
@@ -112,7 +130,7 @@ def main() -> None:
     slowest = sorted(table_seconds.items(), key=lambda kv: -kv[1])[:4]
     print("  by table: " + ", ".join(f"{k} {v:.2f} s" for k, v in slowest)
           + f"; commit and the rest {load_seconds - sum(table_seconds.values()):.2f} s")
-    if not args.no_validate:
+    if not args.no_validate and args.files == 1:
         check = _child("validate", db, records)
         print(f"peak memory: import {result['maxrss_mib']:,.0f} MiB, validate {check['maxrss_mib']:,.0f} MiB "
               f"(validate: {check['hands'] / check['cpu']:,.0f} hands/s cpu, wall {check['wall']:.2f} s)")

@@ -108,13 +108,16 @@ def import_records(
     paths: Annotated[list[str], typer.Argument(help="Record files or folders; - for standard input.")],
     db: Annotated[str, DB_OPTION] = "jojotte.duckdb",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the summary line.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="N",
+                                      help="Processes to read and validate the files in (0: every core); "
+                                           "the same archive as one.")] = 1,
 ) -> None:
     from jojotte_records.archive.store import ArchiveError, count_record_files, import_paths
 
     results = []
     try:
         with _import_progress(count_record_files(paths)) as (on_file, on_hand):
-            for r in import_paths(db, paths, on_file=on_file, on_hand=on_hand):
+            for r in import_paths(db, paths, on_file=on_file, on_hand=on_hand, jobs=jobs):
                 results.append(r)
                 if not quiet or r.status == "error":
                     echo(r.describe())

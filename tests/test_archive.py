@@ -19,9 +19,12 @@ from jojotte_records.cli.main import app
 from typer.testing import CliRunner
 
 from conftest import EXAMPLES, ROOT
+from jojotte_records.archive import store as archive_store
 from jojotte_records.archive.stats import StatFilters, list_statistics, run_statistic
 from jojotte_records.archive.store import (
     EXPORT_TABLES,
+    ArchiveError,
+    connect,
     import_paths,
     migrations,
     parse_tag_date,
@@ -266,6 +269,121 @@ def test_sigkill_mid_file_leaves_the_archive_as_before_that_file(tmp_path):
     # and the archive still works
     [r] = list(import_paths(db, [str(FIXED / "doubles.jjt")]))
     assert r.sessions_new == 1 and table_counts(db)["sessions"] == 2
+
+
+CHUNK_KILL_SCRIPT = r"""
+import sys
+from jojotte_records.archive import store
+db, *files = sys.argv[1:]
+commit_chunk = store._Importer._commit_chunk
+def noisy_commit(self):
+    commit_chunk(self)
+    print(f"chunk {self.chunks}", flush=True)
+store._Importer._commit_chunk = noisy_commit
+for r in store.import_paths(db, files, batch_hands=25, commit_hands=50):
+    print(f"committed {r.source} {r.status}", flush=True)
+"""
+
+
+def _raw_counts(db: Path) -> dict:
+    """Row counts of the archive's own tables as plain DuckDB sees them (no jojotte connection, nothing hidden)."""
+    tables = ("import_log", "_jojotte_pending", "_jojotte_text", *EXPORT_TABLES)
+    return {t: _query(db, f"SELECT count(*) FROM {t}")[0][0] for t in tables}
+
+
+def test_sigkill_between_the_chunks_of_a_file_leaves_no_trace_of_it(tmp_path):
+    # issue 16 item 5: a long file is committed in chunks, marked pending until its last commit. Killed after some
+    # chunks are committed, the archive must hold the small file alone as every reader sees it: a read-only
+    # connection hides the committed chunks, the next read-write open deletes them (raw counts then equal the
+    # reference's) and the archive goes on numbering as if the killed file had never been imported
+    small = tmp_path / "small.jjt"
+    shutil.copy(FIXED / "spec-rubber.jjt", small)
+    session = (FIXED / "spec-rubber.jjt").read_text(encoding="utf-8")
+    big = tmp_path / "big.jjt"
+    big.write_text("\n".join(session.replace('[Event "Rules spec worked examples"]', f'[Event "Big {i}"]')
+                             for i in range(400)), encoding="utf-8")
+    reference = tmp_path / "reference.duckdb"
+    list(import_paths(reference, [str(small)]))
+    db = tmp_path / "killed.duckdb"
+    proc = subprocess.Popen([sys.executable, "-c", CHUNK_KILL_SCRIPT, str(db), str(small), str(big)],
+                            stdout=subprocess.PIPE, text=True, cwd=tmp_path)
+    lines = []
+    try:
+        deadline = time.monotonic() + 60
+        for line in proc.stdout:
+            lines.append(line.strip())
+            # 50 hands a chunk, 4 hands a session: three chunks of the big file are committed (small.jjt has one
+            # session of 4 hands, far below a chunk: it is committed once, at its end)
+            if line.startswith("chunk 3"):
+                break
+            assert time.monotonic() < deadline, "the import did not get going"
+        # a reader while the file is being imported: DuckDB lets no other process open the archive
+        with pytest.raises(ArchiveError, match="another process is using it"):
+            run_sql(db, "SELECT count(*) FROM hands")
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    assert lines[0] == f"committed {small} imported" and not any("big.jjt" in l for l in lines)
+    raw = _raw_counts(db)
+    # the chunks really are in the file: 3 chunks of 50 hands, 12 whole sessions of 4 hands each at least
+    assert raw["_jojotte_pending"] == 1 and raw["hands"] >= 4 + 150 and raw["sessions"] >= 1 + 12
+    # every jojotte reader (read-only) sees the archive as before the big file, views included
+    assert table_counts(db) == table_counts(reference)
+    stored = "SELECT session_key, content_hash FROM sessions ORDER BY session_key"
+    assert run_sql(db, stored).rows == run_sql(reference, stored).rows
+    assert run_sql(db, "SELECT count(*) FROM v_plays").rows == run_sql(reference, "SELECT count(*) FROM v_plays").rows
+    assert [t for _, _, t in session_texts(db)] == [t for _, _, t in session_texts(reference)]
+    # the next read-write open deletes the unfinished file: no marker, no row, nothing spooled
+    connect(db).close()
+    assert _raw_counts(db) == _raw_counts(reference)
+    assert _query(db, "SELECT max(session_id) FROM sessions") == [(1,)]
+    # and the big file then imports whole, with the ids a fresh import gives
+    [r] = list(import_paths(db, [str(big)], batch_hands=25, commit_hands=50))
+    assert r.sessions_new == 400 and _raw_counts(db)["_jojotte_pending"] == 0
+    assert _query(db, "SELECT min(session_id), max(session_id), count(*) FROM sessions") == [(1, 401, 401)]
+
+
+def test_chunked_file_that_adds_nothing_leaves_nothing(tmp_path):
+    # the same 400 sessions under another file name: chunks are committed before the importer knows that every
+    # session is already stored; at the end they are taken out again and no import_log row is written
+    session = (FIXED / "spec-rubber.jjt").read_text(encoding="utf-8")
+    text = "\n".join(session.replace('[Event "Rules spec worked examples"]', f'[Event "Big {i}"]') for i in range(400))
+    (tmp_path / "a.jjt").write_text(text, encoding="utf-8")
+    (tmp_path / "b.jjt").write_text(text + "\n", encoding="utf-8")  # other bytes, the same sessions
+    db = tmp_path / "a.duckdb"
+    list(import_paths(db, [str(tmp_path / "a.jjt")], batch_hands=25, commit_hands=50))
+    before = _raw_counts(db)
+    [r] = list(import_paths(db, [str(tmp_path / "b.jjt")], batch_hands=25, commit_hands=50))
+    assert r.status == "unchanged" and r.sessions_unchanged == 400
+    assert _raw_counts(db) == before
+
+
+def test_chunked_replacement_keeps_the_older_version_until_the_file_is_committed(tmp_path):
+    # a changed session replaces the older one in the file's last commit, not in the chunk where it ends
+    session = (FIXED / "spec-rubber.jjt").read_text(encoding="utf-8")
+    sessions = [session.replace('[Event "Rules spec worked examples"]', f'[Event "Big {i}"]') for i in range(40)]
+    (tmp_path / "old.jjt").write_text(sessions[0], encoding="utf-8")
+    changed = sessions[0].replace('[Rubbers "1"]', '[Rubbers "2"]')
+    (tmp_path / "new.jjt").write_text("\n".join([changed, *sessions[1:]]), encoding="utf-8")
+    db = tmp_path / "a.duckdb"
+    list(import_paths(db, [str(tmp_path / "old.jjt")]))
+    seen = []
+    real = archive_store._Importer._commit_chunk
+
+    def commit_and_look(self):
+        real(self)
+        seen.append(self.conn.execute("SELECT count(*) FROM sessions WHERE session_id = 1").fetchone()[0])
+
+    archive_store._Importer._commit_chunk = commit_and_look
+    try:
+        [r] = list(import_paths(db, [str(tmp_path / "new.jjt")], batch_hands=10, commit_hands=10))
+    finally:
+        archive_store._Importer._commit_chunk = real
+    assert r.sessions_replaced == 1 and r.sessions_new == 39
+    assert seen and all(n == 1 for n in seen)  # the older version is there after every chunk
+    assert _query(db, "SELECT count(*), min(session_id) FROM sessions") == [(40, 2)]
+    assert _raw_counts(db)["_jojotte_pending"] == 0
 
 
 # --- statistics (figures worked out by hand from the examples) -------------------------------------
@@ -696,3 +814,17 @@ def test_session_winner_is_the_names_of_the_winning_column(tmp_path, example, wi
                                     "JOIN session_sheet sh ON sh.session_id = s.session_id AND sh.won_session")
     assert got == winner
     assert seat is not None and won
+
+
+def test_import_command_with_jobs_says_what_one_process_says(tmp_path):
+    # `jojotte import --jobs 2`: the same lines and the same archive (counts) as one process
+    folder = _copy_examples(tmp_path / "records")
+    (folder / "disputed.jjt").write_text(_disputed_text(), encoding="utf-8")
+    out = {}
+    for jobs in ("1", "2"):
+        db = tmp_path / f"j{jobs}.duckdb"
+        res = runner.invoke(app, ["import", str(folder), "--db", str(db), "--jobs", jobs])
+        assert res.exit_code == 0, res.output
+        out[jobs] = (res.output.replace(str(db), "DB"), table_counts(db))
+    assert out["1"] == out["2"]
+    assert "4 new session(s)" in out["2"][0]

@@ -105,3 +105,52 @@ def test_streamed_in_the_smallest_batches_gives_the_same_rows(tmp_path):
     import_examples(db, batch_hands=1)
     pinned = json.loads(DIGESTS.read_text())["tables"]
     assert dump_digests(db) == pinned
+
+
+def test_committed_in_the_smallest_chunks_gives_the_same_rows(tmp_path):
+    # issue 16 item 5: a file committed in chunks (one hand each, marked pending until its last commit) must leave
+    # exactly the rows of one transaction per file (the pinned digests), and no marker or spooled text
+    db = tmp_path / "chunked.duckdb"
+    import_examples(db, batch_hands=1, commit_hands=1)
+    pinned = json.loads(DIGESTS.read_text())["tables"]
+    assert dump_digests(db) == pinned
+    conn = duckdb.connect(str(db), read_only=True)
+    try:
+        assert conn.execute("SELECT (SELECT count(*) FROM _jojotte_pending), (SELECT count(*) FROM _jojotte_text)").fetchone() == (0, 0)
+    finally:
+        conn.close()
+
+
+def test_jobs_give_the_same_archive_as_one_process(tmp_path):
+    # issue 14 item 4: files validated and turned into rows in two worker processes, written here in input order:
+    # the same rows as one process (the pinned digests), the same per-file results
+    db = tmp_path / "jobs.duckdb"
+    one = import_examples(tmp_path / "one.duckdb")
+    two = import_examples(db, jobs=2)
+    assert dump_digests(db) == json.loads(DIGESTS.read_text())["tables"]
+    assert [r.describe() for r in two] == [r.describe() for r in one]
+    assert [(r.hands, r.bad_hands, r.plays, r.syntax_errors, r.hands_read) for r in two] == \
+           [(r.hands, r.bad_hands, r.plays, r.syntax_errors, r.hands_read) for r in one]
+
+
+def test_jobs_replace_and_recognise_as_one_process(tmp_path):
+    # a second run over the same files (every file unchanged) and over changed copies (every session replaced,
+    # renumbered on from the largest id): table by table the same as one process
+    files = example_files()
+    changed = tmp_path / "changed"
+    changed.mkdir()
+    copies = []
+    for i, f in enumerate(files):
+        if f.endswith(".jjt"):
+            copy = changed / f"{i:03d}.jjt"
+            copy.write_text(Path(f).read_text(encoding="utf-8") + "\n{an added comment}\n", encoding="utf-8")
+            copies.append(str(copy))
+    dumps = []
+    for jobs in (1, 2):
+        db = tmp_path / f"j{jobs}.duckdb"
+        list(import_paths(db, files, jobs=jobs))
+        again = list(import_paths(db, files, jobs=jobs))
+        assert all(r.status in ("unchanged", "error") for r in again)
+        list(import_paths(db, copies, jobs=jobs))
+        dumps.append(table_dump(db))
+    assert dumps[0] == dumps[1]

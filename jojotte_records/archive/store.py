@@ -44,6 +44,7 @@ from ..notation.model import Session, SessionHeader
 from ..notation.text import write_session
 from ..replay.files import iter_record_files, looks_like_json, open_records, read_error
 from ..replay.jojotte import HandVerdict, SessionSummary, validate_stream
+from ..replay.pool import Ready, jobs_count, ordered_map
 from ..rules.base import find_variant
 from .rows import add_hand, add_session, record_rows_for
 
@@ -159,8 +160,10 @@ def connect(db_path: str | Path, read_only: bool = False, config: dict | None = 
     try:
         if read_only:
             _check_current(conn, path)
+            hide_pending(conn)
         else:
             apply_migrations(conn)
+            clear_pending(conn)
     except ArchiveError:
         conn.close()
         raise
@@ -179,6 +182,46 @@ def _check_current(conn: duckdb.DuckDBPyConnection, path: str) -> None:
     if missing:
         raise ArchiveError(f"the archive '{path}' was made by an older version (migration {missing[0].version:03d} "
                            "is not applied); run `jojotte import` on any file to upgrade it")
+
+
+def _pending_start(conn: duckdb.DuckDBPyConnection) -> int | None:
+    """The first session id of a file whose import is not finished (killed between two of its chunks), or None."""
+    return conn.execute("SELECT min(first_session_id) FROM _jojotte_pending").fetchone()[0]
+
+
+def clear_pending(conn: duckdb.DuckDBPyConnection) -> bool:
+    """Delete every row of a file whose import did not finish (its marker in ``_jojotte_pending``); True when one did.
+
+    A file committed in chunks (`import_paths`) numbers its sessions on from the largest session id stored
+    when it starts, and nothing else is written until it finishes, so its rows are those from its first
+    session id on. Run on every read-write open and before every file.
+    """
+    start = _pending_start(conn)
+    if start is None:
+        return False
+    conn.begin()
+    try:
+        for table in SESSION_TABLES:  # identifiers from constants only
+            conn.execute(f"DELETE FROM {table} WHERE session_id >= ?", [start])
+        conn.execute("DELETE FROM _jojotte_text")
+        conn.execute("DELETE FROM _jojotte_pending")
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
+    return True
+
+
+def hide_pending(conn: duckdb.DuckDBPyConnection) -> None:
+    """On a read-only connection, hide the rows of a file whose import did not finish (which only a read-write open
+    can delete): each session table is shadowed by a temporary view of the rows before that file's first session
+    (the archive's own views read them too)."""
+    start = _pending_start(conn)
+    if start is None:
+        return
+    db = conn.execute("SELECT current_database()").fetchone()[0].replace('"', '""')
+    for table in SESSION_TABLES:  # identifiers from constants only
+        conn.execute(f'CREATE TEMP VIEW {table} AS SELECT * FROM "{db}".main.{table} WHERE session_id < {int(start)}')
 
 
 def first_line(e: BaseException) -> str:
@@ -447,16 +490,22 @@ class _Session:
 # rows of at most this many hands are held before they go to DuckDB, and a session's canonical text is spooled
 # into the archive's transaction in chunks of this many hands, so that memory does not grow with the file
 BATCH_HANDS = 2_000
+# a file is committed every this many hands (a marker row says it is not finished until its last commit), so that
+# DuckDB's memory for the transaction does not grow with the file either (issue 16 item 5)
+COMMIT_HANDS = 10_000
 
 
 class _Importer:
     """Loads the files of one import run into an open read-write connection."""
 
     def __init__(self, conn: duckdb.DuckDBPyConnection, batch_hands: int = BATCH_HANDS,
-                 on_hand: Callable[[int], None] | None = None):
+                 on_hand: Callable[[int], None] | None = None, commit_hands: int = COMMIT_HANDS):
         self.conn = conn
-        conn.execute("CREATE TEMP TABLE IF NOT EXISTS _jojotte_text (session_id INTEGER, seq INTEGER, text VARCHAR)")
         self.batch_hands = batch_hands
+        self.commit_hands = max(commit_hands, 1)
+        self.uncommitted_hands = 0  # hands whose rows are in the open transaction
+        self.chunks = 0  # chunks of the current file committed so far
+        self.replaced: list[int] = []  # session ids the current file replaces, deleted in its last commit
         self.on_hand = on_hand
         self.buf = {name: _Columns(name, spec) for name, spec in _SPECS.items()}
         self.load_seconds = 0.0
@@ -475,44 +524,123 @@ class _Importer:
         except OSError as e:
             result.status, result.error = "error", read_error(name, e)
             return result
+        conn = self.conn
+        clear_pending(conn)  # a file killed in the middle by an earlier run in this process's place
         if self._unchanged_file(file_hash, result):
             result.seconds = time.perf_counter() - started
             return result
-        conn = self.conn
         self.load_seconds = 0.0
         self.table_seconds = {}
+        self.uncommitted_hands = self.chunks = 0
+        self.replaced = []
         conn.begin()
         try:
             hashes = self._load(path, name, data, result)
-            if result.status == "error":
+            if result.status == "error" or not (result.sessions_new or result.sessions_replaced):
+                # a file that cannot be read, or whose every session is already stored as it is: the archive
+                # does not change at all (chunks already committed are taken out again with the marker)
                 conn.rollback()
                 self._clear()
-                result.hands = result.bad_hands = result.plays = 0
-                result.seconds = time.perf_counter() - started
-                return result
-            if not (result.sessions_new or result.sessions_replaced):
-                conn.rollback()  # every session was already stored as it is: the archive does not change at all
-                self._clear()
-                result.status = "unchanged"
+                clear_pending(conn)
+                if result.status != "error":
+                    result.status = "unchanged"
                 result.hands = result.bad_hands = result.plays = 0
                 result.seconds = time.perf_counter() - started
                 return result
             t = time.perf_counter()
             self._flush()
             import_id = self.import_id
+            for sid in self.replaced:  # the older versions go in the file's last commit, as the marker does
+                for table in SESSION_TABLES:  # identifiers from constants only
+                    conn.execute(f"DELETE FROM {table} WHERE session_id = ?", [sid])
             conn.execute("INSERT INTO import_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                          [import_id, name, file_hash, datetime.now(), result.sessions_new, result.sessions_replaced,
                           result.sessions_unchanged, result.hands, result.bad_hands, hashes])
+            conn.execute("DELETE FROM _jojotte_pending WHERE import_id = ?", [import_id])
             conn.commit()
             self.load_seconds += time.perf_counter() - t
         except BaseException:
             try:
                 conn.rollback()
-            finally:
                 self._clear()
+                clear_pending(conn)
+            except duckdb.Error:
+                pass  # the next read-write open deletes what is marked
             raise
         result.load_seconds = self.load_seconds
         result.table_seconds = dict(self.table_seconds)
+        result.seconds = time.perf_counter() - started
+        return result
+
+    def apply_rows(self, rows: FileRows, file_hash: str) -> FileImport:
+        """Write one file's rows made by a worker (`MemoryArchive.file_rows` of its tables, as into a fresh archive):
+        renumbered on from the archive's largest session id, by the rules of `import_file` (a stored session
+        with the same text is left, with another text replaced), in one transaction."""
+        started = time.perf_counter()
+        done = rows.result
+        if done.status == "error":
+            return done
+        conn = self.conn
+        clear_pending(conn)
+        result = FileImport(done.source)
+        if self._unchanged_file(file_hash, result):
+            result.seconds = time.perf_counter() - started
+            return result
+        result.hands_read, result.syntax_errors = done.hands_read, done.syntax_errors
+        result.sessions_unchanged = done.sessions_unchanged  # the same text twice in the file
+        base = conn.execute("SELECT coalesce(max(session_id), 0) FROM sessions").fetchone()[0]
+        import_id = conn.execute("SELECT coalesce(max(import_id), 0) + 1 FROM import_log").fetchone()[0]
+        kept, replaced = [], []
+        for local, key, content_hash in rows.sessions:
+            row = conn.execute("SELECT session_id, content_hash FROM sessions WHERE session_key = ?", [key]).fetchone()
+            if row is not None and row[1] == content_hash:
+                result.sessions_unchanged += 1
+                continue
+            if row is not None:
+                replaced.append(row[0])
+                result.sessions_replaced += 1
+            else:
+                result.sessions_new += 1
+            kept.append(local)
+        if not kept:
+            result.status = "unchanged"
+            result.seconds = time.perf_counter() - started
+            return result
+        t = time.perf_counter()
+        keep = pa.array(kept, pa.int32())
+        conn.begin()
+        try:
+            for table, batch in rows.tables.items():
+                ids = batch.column("session_id")
+                batch = batch.filter(pc.is_in(ids, value_set=keep))
+                if not batch.num_rows:
+                    continue
+                batch = batch.set_column(batch.schema.get_field_index("session_id"), "session_id",
+                                         pc.add(batch.column("session_id"), pa.scalar(base, pa.int32())))
+                if table == "sessions":
+                    result.hands = pc.sum(batch.column("hands")).as_py() or 0
+                    result.bad_hands = pc.sum(batch.column("bad_hands")).as_py() or 0
+                    batch = batch.set_column(batch.schema.get_field_index("import_id"), "import_id",
+                                             pa.array([import_id] * batch.num_rows, pa.int32()))
+                elif table == "plays":
+                    result.plays = batch.num_rows
+                conn.register("_jojotte_batch", batch)
+                try:
+                    conn.execute(f"INSERT INTO {table} BY NAME SELECT * FROM _jojotte_batch")  # identifiers from constants
+                finally:
+                    conn.unregister("_jojotte_batch")
+            for sid in replaced:
+                for table in SESSION_TABLES:  # identifiers from constants only
+                    conn.execute(f"DELETE FROM {table} WHERE session_id = ?", [sid])
+            hashes = list(rows.hashes)
+            conn.execute("INSERT INTO import_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         [import_id, result.source, file_hash, datetime.now(), result.sessions_new, result.sessions_replaced,
+                          result.sessions_unchanged, result.hands, result.bad_hands, hashes])
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
+        result.load_seconds = time.perf_counter() - t
         result.seconds = time.perf_counter() - started
         return result
 
@@ -537,6 +665,9 @@ class _Importer:
         conn = self.conn
         self._next_session_id = conn.execute("SELECT coalesce(max(session_id), 0) + 1 FROM sessions").fetchone()[0]
         self.import_id = conn.execute("SELECT coalesce(max(import_id), 0) + 1 FROM import_log").fetchone()[0]
+        # the marker goes in with the file's first chunk and out with its last: in one transaction for a short file
+        conn.execute("INSERT INTO _jojotte_pending VALUES (?, ?, ?, ?)",
+                     [self.import_id, name, self._next_session_id, datetime.now()])
         open_sessions: list[_Session] = []
         occurrences: dict[str | None, int] = {}
         keys: set[str] = set()
@@ -567,6 +698,8 @@ class _Importer:
                 self.spool(s)
             if self.pending_hands >= self.batch_hands:
                 self._flush()
+                if self.uncommitted_hands >= self.commit_hands:
+                    self._commit_chunk()
             result.hands_read += 1
             if self.on_hand is not None:
                 self.on_hand(1)
@@ -610,8 +743,7 @@ class _Importer:
             result.sessions_unchanged += 1
             return
         if row is not None:
-            for table in SESSION_TABLES:  # identifiers from constants only
-                conn.execute(f"DELETE FROM {table} WHERE session_id = ?", [row[0]])
+            self.replaced.append(row[0])  # deleted in the file's last commit
             result.sessions_replaced += 1
         else:
             result.sessions_new += 1
@@ -680,7 +812,17 @@ class _Importer:
             b.clear()
             self.table_seconds[name] = self.table_seconds.get(name, 0.0) + time.perf_counter() - started
         self.flushes += 1
+        self.uncommitted_hands += self.pending_hands
         self.pending_hands = 0
+        self.load_seconds += time.perf_counter() - t
+
+    def _commit_chunk(self) -> None:
+        """Commit the rows flushed so far of the file (marked pending until its last commit) and go on in a new transaction."""
+        t = time.perf_counter()
+        self.conn.commit()
+        self.conn.begin()
+        self.chunks += 1
+        self.uncommitted_hands = 0
         self.load_seconds += time.perf_counter() - t
 
     def _clear(self) -> None:
@@ -724,15 +866,21 @@ _FILE_ERRORS = (ValueError, ArithmeticError, TypeError, KeyError, IndexError, pa
 
 
 def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable[[str], None] | None = None,
-                 on_hand: Callable[[int], None] | None = None, batch_hands: int = BATCH_HANDS) -> Iterator[FileImport]:
-    """Import record files and folders (``-`` is standard input) into the archive, one transaction per file.
+                 on_hand: Callable[[int], None] | None = None, batch_hands: int = BATCH_HANDS,
+                 commit_hands: int = COMMIT_HANDS, jobs: int = 1) -> Iterator[FileImport]:
+    """Import record files and folders (``-`` is standard input) into the archive, each file wholly or not at all.
 
-    Yields one `FileImport` per file, after its transaction is committed (or rolled
-    back, for a file that cannot be read). ``on_file(source)`` is called before a
-    file is read, ``on_hand(n)`` as hands are validated; at most ``batch_hands``
-    hands are held in memory before their rows go to DuckDB, and a session's canonical text is spooled into the
-    transaction in chunks of as many hands (inside the file's
-    transaction).
+    Yields one `FileImport` per file, after its last commit (or its rollback, for a file that cannot be
+    read). ``on_file(source)`` is called before a file is read, ``on_hand(n)`` as hands are validated; at
+    most ``batch_hands`` hands are held in memory before their rows go to DuckDB, and a session's canonical
+    text is spooled in chunks of as many hands. A file is committed every ``commit_hands`` hands: a marker
+    row in ``_jojotte_pending``, written with its first chunk and deleted in its last commit, says it is not
+    finished; the next read-write open deletes the rows of a marked file, a read-only one hides them.
+
+    With ``jobs`` other than 1 (0: every core), files are read, validated and turned into rows in worker
+    processes (`replay.pool.ordered_map`, each file as `MemoryArchive.file_rows` gives it) and written here in
+    the order of ``paths``, so the archive is the same as with one process. A file of more than
+    ``PARALLEL_MAX_BYTES`` is imported here, in chunks, when its turn comes (a worker holds a whole file's rows).
 
     Raises:
         ArchiveError: the archive cannot be opened or written.
@@ -742,12 +890,24 @@ def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable
         # the import is a one-core pipeline (the validator feeds the loader): one DuckDB thread loads
         # fastest beside it (measured: twice the plays/s of the default on a busy two-core machine)
         conn.execute("SET threads = 1")
-        importer = _Importer(conn, batch_hands=batch_hands, on_hand=on_hand)
-        for path in iter_record_files(paths):
+        importer = _Importer(conn, batch_hands=batch_hands, on_hand=on_hand, commit_hands=commit_hands)
+        if jobs_count(jobs) == 1:
+            work = ((path, None) for path in iter_record_files(paths))
+        else:
+            work = zip(iter_record_files(paths), ordered_map(_file_rows_job, _parallel_items(paths), jobs,
+                                                             preload=(__name__,)))
+        for path, rows in work:
             if on_file is not None:
                 on_file(path)
             try:
-                result = importer.import_file(path)
+                if rows is None:
+                    result = importer.import_file(path)
+                else:
+                    if isinstance(rows, BaseException):
+                        raise rows
+                    result = importer.apply_rows(*rows)
+                    if on_hand is not None:
+                        on_hand(result.hands_read)
             except _FILE_ERRORS as e:
                 # this file's transaction is rolled back; it is reported and the next file is imported
                 result = FileImport("<stdin>" if path == "-" else path, status="error",
@@ -759,6 +919,47 @@ def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable
             yield result
     finally:
         conn.close()
+
+
+# a file larger than this is imported by the parent process in chunks even with --jobs (bounded memory)
+PARALLEL_MAX_BYTES = 8 << 20
+
+
+def _parallel_items(paths: Iterable[str]) -> Iterator:
+    """What the workers of ``import --jobs`` get: (name, bytes, file hash) of each file; a `Ready` None for a
+    file the parent imports itself (too large, or unreadable: its error is the parent's to report)."""
+    for path in iter_record_files(paths):
+        try:
+            if path == "-":
+                data = sys.stdin.buffer.read()
+            elif Path(path).stat().st_size > PARALLEL_MAX_BYTES:
+                yield Ready(None)
+                continue
+            else:
+                data = Path(path).read_bytes()
+        except OSError:
+            yield Ready(None)
+            continue
+        yield ("<stdin>" if path == "-" else path, data)
+
+
+_WORKER: MemoryArchive | None = None
+
+
+def _file_rows_job(item: tuple[str, bytes]) -> tuple[FileRows, str] | BaseException:
+    """One file's rows, as its tables hold them, and its bytes' hash, in a worker of ``import --jobs``."""
+    global _WORKER
+    if _WORKER is None:
+        _WORKER = MemoryArchive()
+    name, data = item
+    try:
+        return _WORKER.file_rows(name, data, table_names=SESSION_TABLES, query=_table_query), hashlib.sha256(data).hexdigest()
+    except _FILE_ERRORS as e:
+        return e
+
+
+def _table_query(table: str) -> str:
+    return f"SELECT * FROM {table}"  # identifiers from constants only
 
 
 def count_record_files(paths: Iterable[str]) -> int:
@@ -939,6 +1140,7 @@ class FileRows(NamedTuple):
     result: FileImport  # what importing it into a fresh archive did
     sessions: list[tuple[int, str, str]]  # (session_id, session_key, content_hash) of each session stored, by id
     tables: dict[str, pa.Table]  # each EXPORT_TABLES table with rows: what export_parquet writes (game, year last)
+    hashes: tuple[str, ...] = ()  # the content hash of every session of the file, in order (import_log.content_hashes)
 
 
 class MemoryArchive:
@@ -968,8 +1170,10 @@ class MemoryArchive:
     def cards(self) -> pa.Table:
         return _arrow(self.conn.execute(CARDS_QUERY))
 
-    def file_rows(self, name: str, data: bytes) -> FileRows:
-        """Import ``data`` (the bytes of a record file named ``name``) into the emptied archive and read its rows back."""
+    def file_rows(self, name: str, data: bytes, table_names: Iterable[str] = EXPORT_TABLES,
+                  query: Callable[[str], str] = export_query) -> FileRows:
+        """Import ``data`` (the bytes of a record file named ``name``) into the emptied archive and read its rows back
+        (by default each export table as `export_parquet` writes it; ``query(table)`` gives another form)."""
         conn = self.conn
         for table in (*SESSION_TABLES, "import_log"):  # identifiers from constants only
             conn.execute(f"DELETE FROM {table}")
@@ -977,11 +1181,12 @@ class MemoryArchive:
         sessions = [tuple(r) for r in conn.execute(
             "SELECT session_id, session_key, content_hash FROM sessions ORDER BY session_id").fetchall()]
         tables = {}
-        for table in EXPORT_TABLES if sessions else ():
-            rows = _arrow(conn.execute(export_query(table)))
+        for table in table_names if sessions else ():
+            rows = _arrow(conn.execute(query(table)))
             if rows.num_rows:
                 tables[table] = rows
-        return FileRows(result, sessions, tables)
+        logged = conn.execute("SELECT content_hashes FROM import_log").fetchone()
+        return FileRows(result, sessions, tables, tuple(logged[0]) if logged else ())
 
 
 def _arrow(result) -> pa.Table:
