@@ -94,6 +94,10 @@ class GameView:
         Used only to order the moves."""
         return None
 
+    def winner(self, cards: tuple[int, ...]) -> int | None:
+        """The index (in play order) of the card winning ``cards`` so far (the rules' own trick winner), or None."""
+        return None
+
     def card_points(self, s, card: int) -> int:
         return 0
 
@@ -326,11 +330,14 @@ class Solver:
         mover = self.rules.current_player(s)
         if view.side_of(won) == view.side_of(mover) and won != mover:
             return lambda a: (points(s, a.card), -(order(s, a.card) or 0))
-        n = len(view.trick_cards(s))
+        cards = view.trick_cards(s)
+        n = len(cards)
         last = view.completes_trick(s)
+        winner = view.winner
+
         def key(a):
             o = order(s, a.card) or 0
-            if view.winning(s, a.card) == n:
+            if winner((*cards, a.card)) == n:
                 return (1, -o if last else o, points(s, a.card))
             return (0, -points(s, a.card), -o)
         return key
@@ -540,7 +547,7 @@ class BalootView(GameView):
         return s.hands, s.trick, s.leader, s.ekka, s.baloot, s.declared, s.shown, s.best
 
     def trick_cards(self, s) -> tuple[int, ...]:
-        return tuple(c for _, c in s.trick)
+        return tuple([c for _, c in s.trick]) if s.trick else ()
 
     def moves(self, s) -> list[Action]:
         acts = self.rules.legal_actions(s)
@@ -559,6 +566,9 @@ class BalootView(GameView):
         if card is not None:
             return trick_winner((*cards, card), self.trump)
         return s.trick[trick_winner(cards, self.trump)][0]
+
+    def winner(self, cards: tuple[int, ...]) -> int | None:
+        return trick_winner(cards, self.trump)
 
 
 class JojotteSidesView(GameView):
@@ -592,6 +602,9 @@ class JojotteSidesView(GameView):
 
             self.beat_table(pack, lambda cards: trick_winner(cards, state.trump))
             self.last_points = LAST_TRICK
+        from ..rules.jojotte_cards import trick_winner as _tw
+
+        self._trick_winner = _tw
 
     free_leads = True  # JJ-PLAY-2: the leader may lead any card
 
@@ -653,6 +666,9 @@ class JojotteSidesView(GameView):
         if card is not None:
             return trick_winner((*s.trick, card), self.trump)
         return (s.leader + trick_winner(s.trick, self.trump)) % 4  # play goes round the table (JJ4P-PLAY)
+
+    def winner(self, cards: tuple[int, ...]) -> int | None:
+        return self._trick_winner(cards, self.trump)
 
 
 class JojotteOutcomeView(JojotteSidesView):
