@@ -120,15 +120,18 @@ class GameView:
         rule names by rank (the Jo-Jotte's king and queen of trumps, the Baloot's) are kept as they are, in their
         place in the order. Two positions with the same relative hands have the same value (the tests of the solver
         hold it against a plain minimax)."""
-        out = [tuple(h & self._unranked for h in hands)]  # what no suit ranks: as it is
+        un = self._unranked
+        out = [tuple([h & un for h in hands])]  # what no suit ranks: as it is
         for shift, ranked, cache in self._ranked:
-            k = tuple(h >> shift & 0xFFFF for h in hands)
+            k = 0  # the suit's cards of every hand in one number, 16 bits a hand
+            for i, h in enumerate(hands):
+                k |= (h >> shift & 0xFFFF) << (16 * i)
             got = cache.get(k)
             if got is None:
                 parts = []
                 for bit, points, exact in ranked:
-                    for seat, m in enumerate(k):
-                        if m & bit:
+                    for seat in range(len(hands)):
+                        if k >> (16 * seat) & bit:
                             parts.append((bit, seat) if exact else seat << 8 | points)
                 got = cache[k] = tuple(parts)
             out.append(got)
