@@ -2,6 +2,7 @@
 
     python bench/analyze.py                    # 20 deals per game (seed 1)
     python bench/analyze.py --deals 5 --seed 3 --games jojotte-4p,baloot
+    python bench/analyze.py --games baloot --solve-only --each   # one game, each deal's figures, no hand analysis
 
 For each game (two players, three players, four in partnerships, Baloot, Pitch) it takes the first ``--deals``
 simulated hands that reach the card play with every card known, and measures on one core:
@@ -107,6 +108,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=20, help="deals per game (default 20)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--solve-only", action="store_true", help="only the solve from the first card, no hand analysis")
+    ap.add_argument("--each", action="store_true", help="print each deal's CPU time and positions")
     args = ap.parse_args()
     run_c, run_w = time.process_time(), time.perf_counter()
     for game in args.games.split(","):
@@ -116,11 +119,13 @@ def main() -> None:
             cpu.append(c)
             wall.append(w)
             nodes.append(n)
+            if args.each:
+                print(f"  {game} deal {len(cpu)}: solve CPU {c * 1000:.0f} ms, {n:,} positions", flush=True)
             if game in ("jojotte", "jojotte-3"):
                 _, c, w = timed(lambda: outcome(s))
                 oc_cpu.append(c)
                 oc_wall.append(w)
-            if game != "pitch":
+            if game != "pitch" and not args.solve_only:
                 h, c, w = timed(lambda: analyze_verdict(v, rules))
                 assert h.reason is None, h.reason
                 hand_cpu.append(c)

@@ -94,6 +94,10 @@ class GameView:
         Used only to order the moves."""
         return None
 
+    def winner(self, cards: tuple[int, ...]) -> int | None:
+        """The index (in play order) of the card winning ``cards`` so far (the rules' own trick winner), or None."""
+        return None
+
     def card_points(self, s, card: int) -> int:
         return 0
 
@@ -116,15 +120,18 @@ class GameView:
         rule names by rank (the Jo-Jotte's king and queen of trumps, the Baloot's) are kept as they are, in their
         place in the order. Two positions with the same relative hands have the same value (the tests of the solver
         hold it against a plain minimax)."""
-        out = [tuple(h & self._unranked for h in hands)]  # what no suit ranks: as it is
+        un = self._unranked
+        out = [tuple([h & un for h in hands])]  # what no suit ranks: as it is
         for shift, ranked, cache in self._ranked:
-            k = tuple(h >> shift & 0xFFFF for h in hands)
+            k = 0  # the suit's cards of every hand in one number, 16 bits a hand
+            for i, h in enumerate(hands):
+                k |= (h >> shift & 0xFFFF) << (16 * i)
             got = cache.get(k)
             if got is None:
                 parts = []
                 for bit, points, exact in ranked:
-                    for seat, m in enumerate(k):
-                        if m & bit:
+                    for seat in range(len(hands)):
+                        if k >> (16 * seat) & bit:
                             parts.append((bit, seat) if exact else seat << 8 | points)
                 got = cache[k] = tuple(parts)
             out.append(got)
@@ -143,6 +150,65 @@ class GameView:
         for suit in by_suit:
             ranked |= 0xFFFF << (suit * 16)
         self._unranked = ~ranked
+
+    # --- sure winners at a lead (a quick-trick bound in the manner of DDS) --------------------------------------
+    free_leads = False  # any card may be led whatever was played before (JJ-PLAY-2): sure winners are cashed in a row
+
+    def beat_table(self, cards, winner: Callable[[tuple[int, int]], int]) -> None:
+        """``self._beats[c]``: the cards that beat ``c`` when ``c`` is led (the rules' own trick winner on the two
+        cards). The trick goes to the card of the led suit or trump that beats every other (JJ-PLAY-8, BAL-PLAY-4):
+        a led card that no card of the other side beats takes the trick, or its partner's higher card does."""
+        beats = [0] * 64
+        for c in cards:
+            m = 0
+            for x in cards:
+                if x != c and winner((c, x)) == 1:
+                    m |= 1 << x
+            beats[c] = m
+        self._beats = beats
+
+    def sure_points(self, s, leader: int) -> int:
+        """At the start of a trick: card points the leader's side takes for sure whatever the others play (0: none
+        known). A card of the leader that no card of the other side beats wins its trick for the side, with at least
+        its own points; if no card of the partner beats any such card either, the leader keeps the lead and, where
+        any card may be led (`free_leads`), cashes them all, with the last trick's points when they are all he
+        holds. Otherwise only one such card counts, and only if the rules let him lead it now."""
+        beats = getattr(self, "_beats", None)
+        if beats is None:
+            return 0
+        hands = self.hands(s)
+        side = self.side_of(leader)
+        mate = opp = 0
+        for seat, h in enumerate(hands):
+            if seat == leader:
+                continue
+            if self.side_of(seat) == side:
+                mate |= h
+            else:
+                opp |= h
+        mine = hands[leader]
+        pts = self.card_points
+        one = run = n = 0
+        m = mine
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            if beats[c] & opp:
+                continue
+            p = pts(s, c)
+            if p > one and (self.free_leads or self.rules.check(s, Action(leader, "play", card=c)) is None):
+                one = p
+            if not beats[c] & mate:
+                run += p
+                n += 1
+        if self.free_leads and n:
+            if n == mine.bit_count():
+                run += self.last_points
+            return max(one, run)
+        return one
+
+    last_points = 0  # what the last trick carries besides its cards
 
     def settle(self, s):
         """Take the scripted actions due now (declarations), so that the position is one of card choice."""
@@ -235,26 +301,28 @@ class Solver:
         return acts
 
     def _node(self, s) -> Node:
-        """A new entry for ``s``: its bounds and its moves in the order they are searched first: high cards and cards
-        of points first (ordering them by what they win at once when they complete a trick searched more positions
-        on four-player deals: measured)."""
+        """A new entry for ``s``: its bounds (the view's points left); its moves are made when it is first searched
+        (`_kids`), not when its bounds already cut the window."""
         view, rules = self.view, self.rules
         if rules.is_terminal(s):
             f = view.final(s)
             return Node(f, f, True, [])
         lo, hi = view.bounds(s)
-        maximise = view.side_of(rules.current_player(s)) == 0
+        return Node(lo, hi, view.side_of(rules.current_player(s)) == 0, None)
+
+    def _kids(self, s, maximise: bool) -> list:
+        """The moves of ``s`` in the order they are searched first: high cards and cards of points first at a lead
+        (ordering them by what they win at once when they complete a trick searched more positions on four-player
+        deals: measured), the trick player's order when following (`_follow_order`)."""
+        view = self.view
         acts = self._gen(s)
-        if not acts:  # no card to play (cannot happen in a legal position): nothing more is won
-            return Node(0, 0, maximise, [])
         order, points = view.order, view.card_points
         won = view.winning(s) if len(acts) > 1 and view.trick_cards(s) else None
         if won is None:  # a lead: high cards and cards of points first
             acts.sort(key=lambda a: (order(s, a.card) or 0) + 4 * points(s, a.card), reverse=True)
         else:
             acts.sort(key=self._follow_order(s, won, maximise), reverse=True)
-        kids = [[a, None, 0, None] for a in acts]  # each position made when first searched
-        return Node(lo, hi, maximise, kids)
+        return [[a, None, 0, None] for a in acts]  # each position made when first searched
 
     def _follow_order(self, s, won: int, maximise: bool):
         """The order of the cards that follow to a trick: if the mover's partner wins it so far, cards of points
@@ -265,11 +333,14 @@ class Solver:
         mover = self.rules.current_player(s)
         if view.side_of(won) == view.side_of(mover) and won != mover:
             return lambda a: (points(s, a.card), -(order(s, a.card) or 0))
-        n = len(view.trick_cards(s))
+        cards = view.trick_cards(s)
+        n = len(cards)
         last = view.completes_trick(s)
+        winner = view.winner
+
         def key(a):
             o = order(s, a.card) or 0
-            if view.winning(s, a.card) == n:
+            if winner((*cards, a.card)) == n:
                 return (1, -o if last else o, points(s, a.card))
             return (0, -points(s, a.card), -o)
         return key
@@ -301,6 +372,33 @@ class Solver:
         if hi < beta:
             beta = hi
         kids = node.kids
+        if kids is None:
+            kids = node.kids = self._kids(s, node.maximise)
+            if not kids:  # no card to play (cannot happen in a legal position): nothing more is won
+                node.lo = node.hi = 0
+                return 0
+        else:  # a child's stored bound that cuts the window already (enhanced transposition cutoff)
+            got = tt.get
+            if node.maximise:
+                for kid in kids:
+                    ck = kid[3]
+                    if ck is not None:
+                        cn = got(ck)
+                        if cn is not None and kid[2] + cn.lo >= beta:
+                            v = kid[2] + cn.lo
+                            if v > node.lo:
+                                node.lo = v
+                            return v
+            else:
+                for kid in kids:
+                    ck = kid[3]
+                    if ck is not None:
+                        cn = got(ck)
+                        if cn is not None and kid[2] + cn.hi <= alpha:
+                            v = kid[2] + cn.hi
+                            if v < node.hi:
+                                node.hi = v
+                            return v
         best_i = 0
         search = self.search
         if node.maximise:
@@ -429,6 +527,7 @@ class BalootView(GameView):
         # the king and queen of trumps make the Baloot (BAL-BALOOT): kept by rank
         exact = (1 << (state.trump * 16 + 13) | 1 << (state.trump * 16 + 12)) if state.trump >= 0 else 0
         self.rank_cards(pack, lambda c: strength(c, state.trump, c >> 4), exact)
+        self.beat_table(pack, lambda cards: trick_winner(cards, state.trump))
 
     def side_of(self, seat: int) -> int:
         return 0 if seat % 2 == self.team else 1
@@ -438,7 +537,12 @@ class BalootView(GameView):
 
     def bounds(self, s) -> tuple[int, int]:
         # the card points not yet taken by either team, and the last trick's 10 (BAL-DECK-6)
-        return 0, self.total - s.points[0] - s.points[1]
+        rest = self.total - s.points[0] - s.points[1]
+        if s.trick or s.phase != "play":
+            return 0, rest
+        leader = self.rules.current_player(s)
+        sure = self.sure_points(s, leader)
+        return (sure, rest) if leader % 2 == self.team else (0, rest - sure)
 
     def key(self, s) -> tuple:
         if not s.trick and len(s.history) >= 2:  # projects are declared and shown by rank in tricks 1 and 2 (BAL-PROJ)
@@ -446,7 +550,7 @@ class BalootView(GameView):
         return s.hands, s.trick, s.leader, s.ekka, s.baloot, s.declared, s.shown, s.best
 
     def trick_cards(self, s) -> tuple[int, ...]:
-        return tuple(c for _, c in s.trick)
+        return tuple([c for _, c in s.trick]) if s.trick else ()
 
     def moves(self, s) -> list[Action]:
         acts = self.rules.legal_actions(s)
@@ -465,6 +569,9 @@ class BalootView(GameView):
         if card is not None:
             return trick_winner((*cards, card), self.trump)
         return s.trick[trick_winner(cards, self.trump)][0]
+
+    def winner(self, cards: tuple[int, ...]) -> int | None:
+        return trick_winner(cards, self.trump)
 
 
 class JojotteSidesView(GameView):
@@ -490,9 +597,19 @@ class JojotteSidesView(GameView):
         self._order = [None if c in special or not 7 <= (c & 15) <= 14 else
                        (TRUMP_STRENGTH if c >> 4 == state.trump else PLAIN_STRENGTH)[c & 15] for c in range(64)]
         self._rest: dict[int, int] = {}  # the card points still out (and the last trick's), by the cards still out
-        self.rank_cards([c for c in range(64) if 7 <= (c & 15) <= 14],
-                        lambda c: (TRUMP_STRENGTH if c >> 4 == state.trump else PLAIN_STRENGTH)[c & 15],
+        pack = [c for c in range(64) if 7 <= (c & 15) <= 14]
+        self.rank_cards(pack, lambda c: (TRUMP_STRENGTH if c >> 4 == state.trump else PLAIN_STRENGTH)[c & 15],
                         sum(1 << c for c in special))
+        if not self.nullo:  # a Nullo's value is tricks, not points: no sure points
+            from ..rules.jojotte_cards import trick_winner
+
+            self.beat_table(pack, lambda cards: trick_winner(cards, state.trump))
+            self.last_points = LAST_TRICK
+        from ..rules.jojotte_cards import trick_winner as _tw
+
+        self._trick_winner = _tw
+
+    free_leads = True  # JJ-PLAY-2: the leader may lead any card
 
     def side_of(self, seat: int) -> int:
         return seat % 2
@@ -523,7 +640,11 @@ class JojotteSidesView(GameView):
             rest = self._rest[live] = sum(pts[c] for c in range(64) if live >> c & 1) + self.last
         if 2 not in s.jo:
             rest += self.jojotte
-        return -rest, rest
+        if s.trick or self.nullo:
+            return -rest, rest
+        sure = self.sure_points(s, s.leader)
+        # the leader's side takes ``sure`` points at least, the other side the rest at most
+        return (2 * sure - rest, rest) if s.leader % 2 == 0 else (-rest, rest - 2 * sure)
 
     def key(self, s) -> tuple:
         if not s.trick:
@@ -548,6 +669,9 @@ class JojotteSidesView(GameView):
         if card is not None:
             return trick_winner((*s.trick, card), self.trump)
         return (s.leader + trick_winner(s.trick, self.trump)) % 4  # play goes round the table (JJ4P-PLAY)
+
+    def winner(self, cards: tuple[int, ...]) -> int | None:
+        return self._trick_winner(cards, self.trump)
 
 
 class JojotteOutcomeView(JojotteSidesView):
