@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import itertools
 import re
-from typing import Iterable, Iterator, Sequence, TextIO
+from typing import Callable, Iterable, Iterator, Sequence, TextIO
 
 from ..cards import PLAIN_SUITS, card_name, parse_card
 from ..errors import MAX_NUMBER, MAX_TAG_VALUE, Issue, Location, NotationError, number_too_large, shown
@@ -109,6 +109,17 @@ SIDE_WORDS = {"declarer": "with_declarer", "doubler": "with_doubler"}  # 'C with
 # the spellings the fast path knows; anything else goes through the full tokenizer
 _FAST_CARDS: dict[str, int] = {}
 _FAST_DIGITS = len(str(MAX_NUMBER))  # the fast paths read numbers shorter than this; the full reader bounds the rest
+
+
+def _read_once(cache: dict, text: str, read: Callable[[str], object], bound: int = 4096):
+    """What ``read(text)`` gives (False for nothing), memoised in ``cache`` on the line's text, at most ``bound`` lines:
+    the fast paths read a canonical line once per session, since hands repeat most of their lines."""
+    value = cache.get(text)
+    if value is None:
+        value = read(text) or False
+        if len(cache) < bound:
+            cache[text] = value
+    return value
 for _s in PLAIN_SUITS:
     for _r in range(2, 15):
         _code = _s * 16 + _r
@@ -366,11 +377,7 @@ class SessionReader:
     def fast_trick(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
         if self.seats == 2:
             # two players (the common case): a canonical trick line read once per session (memoised on its text)
-            two = self.trick_lines.get(text)
-            if two is None:
-                two = self._read_trick2(text) or False
-                if len(self.trick_lines) < 32768:
-                    self.trick_lines[text] = two
+            two = _read_once(self.trick_lines, text, self._read_trick2, 32768)
             if two and two[0] == len(hb.tricks) + 1:
                 number, sa, ca, aa, col_a, sb, cb, ab, col_b, w = two
                 new = tuple.__new__  # what the NamedTuples' constructors call, without their keyword handling
@@ -494,11 +501,7 @@ class SessionReader:
 
     def fast_score(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
         """A canonical score line, read once per session (memoised on its text: the figures repeat)."""
-        figures = self.score_lines.get(text)
-        if figures is None:
-            figures = self._read_score(text) or False
-            if len(self.score_lines) < 4096:
-                self.score_lines[text] = figures
+        figures = _read_once(self.score_lines, text, self._read_score)
         if not figures:
             return False
         hb.score = tuple.__new__(WrittenScore, (*figures, line_no, 1))
@@ -536,11 +539,7 @@ class SessionReader:
         """A canonical line of calls (``auction B pass, A name S``, ``after A melds KH-JH 4K, B pass``): what
         `_calls` reads from it, each call located at its seat's column; False to leave the line to `_calls`. A line
         is read once per session (`_read_calls`, memoised on its text); only its line number differs."""
-        calls = self.call_lines.get(text)
-        if calls is None:
-            calls = self._read_calls(text) or False
-            if len(self.call_lines) < 4096:
-                self.call_lines[text] = calls
+        calls = _read_once(self.call_lines, text, self._read_calls)
         if not calls:
             return False
         new = tuple.__new__  # what `Call(...)` calls, without its keyword handling
