@@ -62,3 +62,36 @@ def test_a_new_standard_input_is_a_new_spool(monkeypatch):
     assert read_record_text("-") == "first"
     _stdin(monkeypatch, b"second")  # sys.stdin replaced (as the test runner does for each command)
     assert read_record_text("-") == "second"
+
+
+def test_import_of_standard_input_goes_through_the_spool_and_stores_what_the_file_gives(monkeypatch, tmp_path):
+    # issue 16 item 5: `import -` read standard input whole (`sys.stdin.buffer.read()`) however long it was; it now
+    # streams through the spool (past the memory bound: a temporary file), as `validate -` does, with one or two jobs
+    from jojotte_records.archive.store import connect, import_paths
+
+    source = EXAMPLES / "spec-rubber.jjt"
+    data = source.read_bytes()
+    expected = None
+    for jobs in (1, 2):
+        monkeypatch.setattr(files, "STDIN_MEMORY_BYTES", 256)  # far below the file: the spool must spill to disk
+        monkeypatch.setattr(files, "_SPOOLS", [])
+        _stdin(monkeypatch, data, step=100)
+        monkeypatch.setattr(sys.stdin.buffer, "read", lambda *a: (_ for _ in ()).throw(AssertionError("read whole")))
+        db = tmp_path / f"in{jobs}.duckdb"
+        (done,) = list(import_paths(db, ["-"], jobs=jobs))
+        assert done.status == "imported" and done.sessions_new == 1, done
+        assert files._SPOOLS and files._SPOOLS[0].file is not None  # it went through the spool, past its bound
+        conn = connect(db, read_only=True)
+        try:
+            rows = conn.execute("SELECT count(*) FROM hands").fetchall()
+        finally:
+            conn.close()
+        expected = expected or rows
+        assert rows == expected and rows[0][0] > 0
+    ref = tmp_path / "file.duckdb"
+    list(import_paths(ref, [str(source)]))
+    conn = connect(ref, read_only=True)
+    try:
+        assert conn.execute("SELECT count(*) FROM hands").fetchall() == expected
+    finally:
+        conn.close()

@@ -26,7 +26,6 @@ import array
 import hashlib
 import io
 import re
-import sys
 import time
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -42,7 +41,7 @@ from ..errors import Issue, JojotteError, Location
 from ..games import player_names, rules_for
 from ..notation.model import Session, SessionHeader
 from ..notation.text import write_session
-from ..replay.files import iter_record_files, looks_like_json, open_records, read_error
+from ..replay.files import iter_record_files, looks_like_json, open_records, open_stdin, read_error
 from ..replay.jojotte import HandVerdict, SessionSummary, validate_stream
 from ..replay.pool import Ready, jobs_count, ordered_map
 from ..rules.base import find_variant
@@ -832,13 +831,11 @@ class _Importer:
 
 
 def _read_source(path: str) -> tuple[bytes | None, str]:
-    """(the bytes of standard input, or None for a file that is streamed later; the SHA-256 of the bytes)."""
+    """(None: the file, or standard input, is streamed later; the SHA-256 of its bytes)."""
     digest = hashlib.sha256()
-    if path == "-":
-        data = sys.stdin.buffer.read()
-        digest.update(data)
-        return data, digest.hexdigest()
-    with open(path, "rb") as f:
+    # standard input goes through the spool (memory up to a bound, then a temporary file), read again from its first
+    # byte by the validator: never held whole
+    with open_stdin() if path == "-" else open(path, "rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):
             digest.update(chunk)
     return None, digest.hexdigest()
@@ -930,17 +927,15 @@ def _parallel_items(paths: Iterable[str]) -> Iterator:
     file the parent imports itself (too large, or unreadable: its error is the parent's to report)."""
     for path in iter_record_files(paths):
         try:
-            if path == "-":
-                data = sys.stdin.buffer.read()
-            elif Path(path).stat().st_size > PARALLEL_MAX_BYTES:
+            # standard input (through the spool) and a large file are streamed here, not held whole by a worker
+            if path == "-" or Path(path).stat().st_size > PARALLEL_MAX_BYTES:
                 yield Ready(None)
                 continue
-            else:
-                data = Path(path).read_bytes()
+            data = Path(path).read_bytes()
         except OSError:
             yield Ready(None)
             continue
-        yield ("<stdin>" if path == "-" else path, data)
+        yield path, data
 
 
 _WORKER: MemoryArchive | None = None
