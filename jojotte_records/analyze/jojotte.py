@@ -1176,15 +1176,9 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
             else:
                 oc_after = _final_outcome(rules, nxt)
             cost = sign * (value_before - value_after)
-            marks = []
-            if cost > 0:
-                marks.append("inaccuracy")
-            if cost >= MISTAKE_POINTS:
-                marks.append("mistake")
-            if oc_after.rank_for(mover, declarer) < oc_before.rank_for(mover, declarer):
-                marks.append("blunder")
+            marks = _marks(cost, oc_after.rank_for(mover, declarer) < oc_before.rank_for(mover, declarer))
             out.append(CardAnalysis(t.number, j, mover, p.card, p.announce, value_before, value_after, cost,
-                                    tuple(best), oc_before, oc_after, tuple(marks), alts))
+                                    tuple(best), oc_before, oc_after, marks, alts))
             state, value_before, oc_before = nxt, value_after, oc_after
     return out
 
@@ -1408,23 +1402,23 @@ def _sides_forced(rules, s, view, solver):
     return forced
 
 
+def _marks(cost: int, outcome_worse: bool) -> tuple[str, ...]:
+    """A card's marks: any cost is an inaccuracy, `MISTAKE_POINTS` or more also a mistake, a worse outcome a blunder."""
+    return (("inaccuracy",) if cost > 0 else ()) + (("mistake",) if cost >= MISTAKE_POINTS else ()) \
+        + (("blunder",) if outcome_worse else ())
+
+
 def _judged(trick, j, p, before, after, best, oc_before, oc_after, side, alts) -> CardAnalysis:
     """One card of a four-player hand with its cost for its side and its marks."""
     sign = 1 if side == 0 else -1
     cost = sign * (before - after)
-    marks = []
-    if cost > 0:
-        marks.append("inaccuracy")
-    if cost >= MISTAKE_POINTS:
-        marks.append("mistake")
-    if sign * oc_after < sign * oc_before:
-        marks.append("blunder")
+    marks = _marks(cost, sign * oc_after < sign * oc_before)
 
     def outcome(v: int) -> Outcome:
         return Outcome(-1 if v == 0 else (0 if v > 0 else 1), None, None)
 
     return CardAnalysis(trick, j, p.seat, p.card, (p.announce or "").lower(), before, after, cost, best,
-                        outcome(oc_before), outcome(oc_after), tuple(marks), alts)
+                        outcome(oc_before), outcome(oc_after), marks, alts)
 
 
 # --- what-if -----------------------------------------------------------------------
