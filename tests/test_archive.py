@@ -232,7 +232,8 @@ for r in import_paths(db, files, on_hand=on_hand, batch_hands=25):
 """
 
 
-def test_sigkill_mid_file_leaves_the_archive_as_before_that_file(tmp_path):
+def _small_big_and_reference(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A one-session file, a 400-session file (its session under 400 event names), and an archive of the small one."""
     small = tmp_path / "small.jjt"
     shutil.copy(FIXED / "spec-rubber.jjt", small)
     session = (FIXED / "spec-rubber.jjt").read_text(encoding="utf-8")
@@ -241,6 +242,11 @@ def test_sigkill_mid_file_leaves_the_archive_as_before_that_file(tmp_path):
                              for i in range(400)), encoding="utf-8")
     reference = tmp_path / "reference.duckdb"
     list(import_paths(reference, [str(small)]))
+    return small, big, reference
+
+
+def test_sigkill_mid_file_leaves_the_archive_as_before_that_file(tmp_path):
+    small, big, reference = _small_big_and_reference(tmp_path)
     db = tmp_path / "killed.duckdb"
     proc = subprocess.Popen([sys.executable, "-c", KILL_SCRIPT, str(db), str(small), str(big)],
                             stdout=subprocess.PIPE, text=True, cwd=tmp_path)
@@ -296,14 +302,7 @@ def test_sigkill_between_the_chunks_of_a_file_leaves_no_trace_of_it(tmp_path):
     # chunks are committed, the archive must hold the small file alone as every reader sees it: a read-only
     # connection hides the committed chunks, the next read-write open deletes them (raw counts then equal the
     # reference's) and the archive goes on numbering as if the killed file had never been imported
-    small = tmp_path / "small.jjt"
-    shutil.copy(FIXED / "spec-rubber.jjt", small)
-    session = (FIXED / "spec-rubber.jjt").read_text(encoding="utf-8")
-    big = tmp_path / "big.jjt"
-    big.write_text("\n".join(session.replace('[Event "Rules spec worked examples"]', f'[Event "Big {i}"]')
-                             for i in range(400)), encoding="utf-8")
-    reference = tmp_path / "reference.duckdb"
-    list(import_paths(reference, [str(small)]))
+    small, big, reference = _small_big_and_reference(tmp_path)
     db = tmp_path / "killed.duckdb"
     proc = subprocess.Popen([sys.executable, "-c", CHUNK_KILL_SCRIPT, str(db), str(small), str(big)],
                             stdout=subprocess.PIPE, text=True, cwd=tmp_path)

@@ -204,18 +204,27 @@ def test_pitch_analysis_alts_are_each_legal_cards_minimax():
             k = 0
             while not (s.phase == "play" and acts[k].kind == "play"):
                 s, k = rules.advance(s, acts[k]), k + 1
-            view = view_for(rules, s)
-            for c in e.cards:
-                while acts[k].kind != "play":
-                    s, k = rules.advance(s, acts[k]), k + 1
-                if _plays_left("pitch", s) <= 9:
-                    base = view.score(s)
-                    want = {(a.card, a.announce): brute(rules, "pitch", rules.apply(s, a), view.side_of, 0) - base
-                            for a in rules.legal_actions(s) if a.kind == "play"}
-                    assert {(x, w): val for x, w, val in c.alts} == want
-                    checked += 1
-                s, k = rules.advance(s, acts[k]), k + 1
+            checked += _pitch_alts_against_minimax(rules, e, s, acts[k:], 9)
     assert checked >= 30
+
+
+def _pitch_alts_against_minimax(rules, e, s, acts, left: int) -> int:
+    """Down the hand from ``s`` (its ``acts`` still to come), each analysed card's alternatives against plain minimax
+    over the last ``left`` cards: the bidding side's final points after each legal card less what it had before;
+    the number of cards checked."""
+    view, k, checked = view_for(rules, s), 0, 0
+    for c in e.cards:
+        while acts[k].kind != "play":
+            s, k = rules.advance(s, acts[k]), k + 1
+        assert (c.seat, c.card) == (acts[k].seat, acts[k].card)
+        if _plays_left("pitch", s) <= left:
+            base = view.score(s)
+            want = {(a.card, a.announce): brute(rules, "pitch", rules.apply(s, a), view.side_of, 0) - base
+                    for a in rules.legal_actions(s) if a.kind == "play"}
+            assert {(x, w): val for x, w, val in c.alts} == want
+            checked += 1
+        s, k = rules.advance(s, acts[k]), k + 1
+    return checked
 
 
 # --- five-handed Pitch (PIT-FIVE): the sides the call made, not the seats -----------------------------------------
@@ -271,18 +280,7 @@ def test_five_handed_pitch_analysis_alts_are_each_legal_cards_minimax():
         assert e is not None and e.team == 0
         side = rules.bidding_seats(s)
         assert e.label == "+".join(rules.seat_labels[x] for x in sorted(side))
-        view, k = view_for(rules, s), 0
-        for c in e.cards:
-            while acts[k].kind != "play":
-                s, k = rules.advance(s, acts[k]), k + 1
-            assert (c.seat, c.card) == (acts[k].seat, acts[k].card)
-            if _plays_left("pitch", s) <= 8:
-                base = view.score(s)
-                want = {(a.card, a.announce): brute(rules, "pitch", rules.apply(s, a), view.side_of, 0) - base
-                        for a in rules.legal_actions(s) if a.kind == "play"}
-                assert {(x, w): val for x, w, val in c.alts} == want
-                checked += 1
-            s, k = rules.advance(s, acts[k]), k + 1
+        checked += _pitch_alts_against_minimax(rules, e, s, acts, 8)
     assert checked >= 20
 
 
