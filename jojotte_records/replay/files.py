@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import tempfile
+from collections import deque
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, TextIO
@@ -329,6 +330,11 @@ def check_paths(paths: Iterable[str], keep_hands: bool = True, on_hand=None, on_
 
 PIECE_CHARS = 1 << 18  # whole sessions sent to a worker together, up to about this many characters
 LONG_SESSION_CHARS = 1 << 23  # a session longer than this is validated here, streaming: memory stays bounded
+# a session longer than SPLIT_CHARS whose game's sheet can be cut (`Rules.sheet_carry`: Jo-Jotte) is sent in chunks of
+# hands of about CHUNK_CHARS each; each chunk's worker first replays the WARM_HANDS hands before it (`_check_chunk`)
+SPLIT_CHARS = 1 << 20
+CHUNK_CHARS = 1 << 20
+WARM_HANDS = 64
 
 
 class _Piece(NamedTuple):
@@ -386,6 +392,221 @@ def _checked(piece_file: int, source: str, path: str, items: Iterable, keep_hand
     return _Checked(piece_file, source, last, sessions, None, False, 0 if on_hand else hands)
 
 
+class _Chunk(NamedTuple):
+    """Hands of one long session for a worker (`_Chunker`): the session's first chunk from its first line, or the
+    lines before the session's first hand (its tags), the `WARM_HANDS` hands before the chunk, then the chunk's own
+    hands (from line ``chunk_line``); ``first_line``: the number given to the text's first line, so that the
+    warm-up's and the chunk's lines have their own."""
+
+    file: int
+    source: str
+    path: str
+    text: str
+    first_line: int
+    chunk_line: int
+    keep_hands: bool
+    session_start: bool  # the session's first chunk
+    session_last: bool
+    file_last: bool
+
+
+class _ChunkDone(NamedTuple):
+    """What a chunk gave: its hands' verdicts (kept as `check_file` keeps them) and the session's state before and
+    after it as the worker found it. The parent takes them when the state before is the true one (`_take_chunk`)."""
+
+    hands: int
+    bad_hands: int
+    kept: list
+    start: tuple | None  # (`Rules.sheet_carry` of the sheet before the chunk, the dealer expected), None: no hand
+    start_sheet: object
+    end_sheet: object
+    end_dealer: int
+    summary: SessionSummary | None  # the first chunk's: the session's header, rules and session-level issues
+    length: int | None  # the session's agreed length (`SessionValidator.session_length`)
+    error: Issue | None
+
+
+def _check_chunk(c: _Chunk, given: tuple | None = None) -> _ChunkDone:
+    """Validate a chunk's hands. Its first chunk starts the session as one process does; another starts from the
+    state its warm-up hands reach, from an empty sheet and any dealer: after a rubber is over and the pool paid,
+    that is the true state but for running totals (`Rules.sheet_carry`), which the parent checks. ``given``: the
+    true (sheet, expected dealer) before the chunk, when the parent validates it again itself."""
+    from .jojotte import SessionValidator
+
+    validator = None
+    kept: list = []
+    start = start_sheet = None
+    hands0 = bad0 = 0
+    in_chunk = c.session_start
+    try:
+        for item in iter_records(io.StringIO(c.text), c.source, first_line=c.first_line):
+            if isinstance(item, SessionHeader):  # a chunk holds one session (a tag line after a hand ends it)
+                validator = SessionValidator(item, 1)
+                if not c.session_start:
+                    validator.expected_dealer = -1  # anybody: the warm-up finds whose deal it is
+                continue
+            if validator is None:
+                validator = SessionValidator(SessionHeader(()), 1)
+            if not in_chunk:
+                if item.line < c.chunk_line:
+                    if given is None:
+                        validator.check_hand(item)  # the warm-up: its verdicts are not kept
+                    continue
+                in_chunk = True
+                if given is not None:
+                    validator.sheet, validator.expected_dealer = given
+                validator.hands = max(validator.hands, 1)  # not the session's first hand (that is the first chunk's)
+                hands0, bad0 = validator.hands, validator.bad_hands
+                start_sheet = validator.sheet
+                start = (validator.rules.sheet_carry(start_sheet, validator.session_length), validator.expected_dealer)
+            v = validator.check_hand(item)
+            if c.keep_hands or v.issues:
+                kept.append(v)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return _ChunkDone(0, 0, [], None, None, None, -1, None, None, read_error(c.path, exc))
+    if validator is None:
+        return _ChunkDone(0, 0, [], None, None, None, -1, None, None, None)
+    return _ChunkDone(validator.hands - hands0, validator.bad_hands - bad0, kept, start, start_sheet, validator.sheet,
+                      validator.expected_dealer, validator.finish() if c.session_start else None,
+                      validator.session_length, None)
+
+
+class _Chunker:
+    """A long session cut into `_Chunk` pieces at the lines that surely begin a hand (``hand N …`` alone on its line,
+    no comment brace), as its lines come (`add`, then `close` at the session's end)."""
+
+    def __init__(self, file: int, source: str, path: str, keep_hands: bool):
+        self.file, self.source, self.path, self.keep_hands = file, source, path, keep_hands
+        self.header: list[str] = []  # the session's lines before its first such hand line
+        self.in_header = True
+        self.lines: list[str] = []  # the chunk being read
+        self.first = 0  # its first line
+        self.size = 0
+        self.recent: deque = deque(maxlen=WARM_HANDS)  # (first line, lines) of the last whole hands read
+        self.warm: list = []  # the hands before the chunk being read
+        self.unit: tuple[int, list[str]] | None = None  # the hand being read
+        self.chunks = 0
+
+    def splittable(self) -> bool:
+        """Whether the session's game has a sheet that can be cut (`Rules.sheet_carry`), from its tags."""
+        from ..games import rules_for
+
+        header = next((x for x in iter_records(self.header) if isinstance(x, SessionHeader)), SessionHeader(()))
+        rules, _ = rules_for(header)
+        return rules.sheet_carry(rules.new_sheet(), None) is not None
+
+    @property
+    def seen_hand(self) -> bool:
+        return not self.in_header
+
+    def add_plain(self, no: int, block: list[str]) -> Iterator[_Chunk]:
+        """Plain lines (`_Lines.plain`: each a logical line of its own, no tag), from line ``no``, after a hand line."""
+        starts = [k for k, line in enumerate(block) if line.startswith("hand ")]
+        if not self.lines:
+            self.first = no
+        at = 0
+        for k in (*starts, len(block)):
+            part = block[at:k]
+            if part:
+                self.unit[1].extend(part)
+                self.lines.extend(part)
+                self.size += sum(map(len, part))
+            if k == len(block):
+                break
+            self.recent.append(self.unit)
+            if self.size >= CHUNK_CHARS:
+                yield self._emit(False, False)
+                self.first = no + k
+            self.unit = (no + k, [])
+            at = k
+
+    def add(self, no: int, group: list[str]) -> _Chunk | None:
+        out = None
+        line = group[0]
+        if len(group) == 1 and line.startswith("hand ") and "{" not in line and "}" not in line:
+            if self.in_header:
+                self.in_header = False
+            else:
+                self.recent.append(self.unit)
+                if self.size >= CHUNK_CHARS:
+                    out = self._emit(False, False)
+            self.unit = (no, [])
+        if self.in_header:
+            self.header.extend(group)
+        else:
+            self.unit[1].extend(group)
+        if not self.lines:
+            self.first = no
+        self.lines.extend(group)
+        self.size += sum(map(len, group))
+        return out
+
+    def close(self, file_last: bool) -> _Chunk:
+        return self._emit(True, file_last)
+
+    def _emit(self, last: bool, file_last: bool) -> _Chunk:
+        if self.chunks == 0:
+            c = _Chunk(self.file, self.source, self.path, "".join(self.lines), self.first, self.first, self.keep_hands,
+                       True, last, file_last)
+        else:
+            begin = self.warm[0][0] if self.warm else self.first
+            text = "".join(self.header) + "".join(x for _, ls in self.warm for x in ls) + "".join(self.lines)
+            c = _Chunk(self.file, self.source, self.path, text, begin - len(self.header), self.first, self.keep_hands,
+                       False, last, file_last)
+        self.chunks += 1
+        self.lines, self.size = [], 0
+        self.warm = list(self.recent)
+        return c
+
+
+class _Open(NamedTuple):
+    """A session being put together chunk by chunk in the parent: the true state after its chunks so far."""
+
+    summary: SessionSummary
+    rules: object
+    length: int | None
+    sheet: object
+    dealer: int
+    hands: int
+    bad_hands: int
+    kept: list
+
+
+def _take_chunk(o: _Open | None, c: _Chunk, d: _ChunkDone) -> tuple[_Open | None, Issue | None]:
+    """The session after chunk ``c`` (its worker's result ``d``): the worker's verdicts when it started from the
+    true state but for running totals (their sheets moved onto the true ones, `Rules.sheet_rebase`); else the chunk
+    validated again here, from the true state. Returns the session, or the read error that ends the file."""
+    if c.session_start:
+        if d.error is not None:
+            return None, d.error
+        return _Open(d.summary, d.summary.rules, d.length, d.end_sheet, d.end_dealer, d.hands, d.bad_hands,
+                     list(d.kept)), None
+    rules = o.rules
+    if d.error is not None or d.start is None or d.start != (rules.sheet_carry(o.sheet, o.length), o.dealer):
+        SPLIT_COUNTS["again"] += 1
+        d = _check_chunk(c, (o.sheet, o.dealer))
+        if d.error is not None:
+            return None, d.error
+    SPLIT_COUNTS["chunks"] += 1
+    kept = o.kept
+    if d.start_sheet is not None and d.start_sheet != o.sheet:
+        rebase, was, to = rules.sheet_rebase, d.start_sheet, o.sheet
+        kept.extend(v._replace(sheet=rebase(v.sheet, was, to)) for v in d.kept)
+        end = rebase(d.end_sheet, was, to)
+    else:
+        kept.extend(d.kept)
+        end = d.end_sheet
+    return o._replace(sheet=end, dealer=d.end_dealer, hands=o.hands + d.hands, bad_hands=o.bad_hands + d.bad_hands), None
+
+
+SPLIT_COUNTS = {"chunks": 0, "again": 0}  # chunks after a session's first taken, and those validated again here
+
+
+def _check_work(p):
+    """What a worker does with a piece of whole sessions or a chunk of a long one."""
+    return _check_chunk(p) if isinstance(p, _Chunk) else _check_piece(p)
+
+
 def _check_piece(p: _Piece) -> _Checked:
     """What a worker does with a piece."""
     if p.json:
@@ -400,6 +621,56 @@ def _check_piece(p: _Piece) -> _Checked:
 def _failing(lines: Iterable[str], exc: BaseException) -> Iterator[str]:
     yield from lines
     raise exc
+
+
+class _Lines:
+    """The lines of a text file for `_file_pieces`: one by one (for `mark_session_starts`), or by blocks of plain
+    lines (`plain`); the lines a block read too far are given back, to be read again one by one, and an error
+    of the reading is raised at the line it stopped at."""
+
+    def __init__(self, stream: TextIO, first: str):
+        self.stream = stream
+        self.back: deque[str] = deque([first] if first else [])
+        self.error: Exception | None = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> str:
+        if self.back:
+            return self.back.popleft()
+        if self.error is not None:
+            exc, self.error = self.error, None
+            raise exc
+        line = self.stream.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def plain(self, n: int = 4096) -> list[str]:
+        """Up to ``n`` next lines, up to the first that is not plain (with a comment brace, or a tag line), which
+        is given back with the lines after it; [] at such a line, at the end of the file or at an error."""
+        if self.back:
+            block = list(self.back)
+            self.back.clear()
+        else:
+            block = []
+            if self.error is None:
+                append, readline = block.append, self.stream.readline
+                try:
+                    for _ in range(n):
+                        line = readline()
+                        if not line:
+                            break
+                        append(line)
+                except (OSError, UnicodeDecodeError) as exc:
+                    self.error = exc
+        text = "".join(block)
+        if "{" in text or "}" in text or "[" in text:
+            k = next(k for k, line in enumerate(block) if "{" in line or "}" in line or line.lstrip().startswith("["))
+            self.back.extend(block[k:])
+            block = block[:k]
+        return block
 
 
 def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
@@ -425,31 +696,86 @@ def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
         if looks_like_json(path, first):
             yield _Piece(i, name, path, True, 1, text, keep_hands, True)
             return
-        lines = _chain([first], stream)
+        lines = _Lines(stream, first)
         buf: list[str] = []  # the lines read since the last piece
         size = 0
         start = 1  # the number of buf's first line
         cut = 0  # where in buf the last session that may be cut off begins, and its line
         cut_line = 1
+        groups: list | None = []  # the last session's logical lines, until it is found long (None: it cannot be cut)
+        session_size = 0
+        chunker: _Chunker | None = None  # the long session being cut into chunks of hands
+        after = 0  # the number of the line before the next one read from `lines`
         try:
-            for no, group, starts in mark_session_starts(lines):
-                if starts:
-                    if size >= PIECE_CHARS:
-                        yield _Piece(i, name, path, False, start, "".join(buf), keep_hands, False)
+            while True:
+                # the lines grouped as `iter_records` reads them; in a long session, after a plain hand line, the
+                # scan goes on by blocks of plain lines (`_Lines.plain`) and comes back here at any other line
+                for no, group, starts in mark_session_starts(lines):
+                    no += after
+                    if chunker is not None:
+                        if chunker.seen_hand and group[0].lstrip().startswith("["):
+                            starts = True  # (after a hand line, a tag line is a cut: the scan may have begun anew)
+                        if not starts:
+                            chunk = chunker.add(no, group)
+                            if chunk is not None:
+                                yield chunk
+                            if chunker.seen_hand:
+                                after = no + len(group) - 1
+                                break  # to the blocks of plain lines
+                            continue
+                        yield chunker.close(False)  # a tag line after a hand: the long session is over
+                        chunker = None
                         buf, size, start = [], 0, no
-                    cut, cut_line = len(buf), no
-                buf.extend(group)
-                size += sum(map(len, group))
-                if size > LONG_SESSION_CHARS:  # one session too long to send: the rest of the file is read here
-                    if cut:
-                        yield _Piece(i, name, path, False, start, "".join(buf[:cut]), keep_hands, False)
-                    rest = iter_records(_chain(buf[cut:], lines), name, first_line=cut_line)
-                    buf = []
-                    yield Ready(_checked(i, name, path, rest, keep_hands, True, on_hand))
-                    return
+                    if starts:
+                        if size >= PIECE_CHARS:
+                            yield _Piece(i, name, path, False, start, "".join(buf), keep_hands, False)
+                            buf, size, start = [], 0, no
+                        cut, cut_line = len(buf), no
+                        groups, session_size = [], 0
+                    buf.extend(group)
+                    n = sum(map(len, group))
+                    size += n
+                    if groups is not None:
+                        groups.append((no, group))
+                        session_size += n
+                        if session_size > SPLIT_CHARS:  # a long session: cut into chunks of hands if its game allows
+                            cutter = _Chunker(i, name, path, keep_hands)
+                            firsts = [cutter.add(g_no, g) for g_no, g in groups]
+                            groups = None
+                            if cutter.splittable():
+                                if cut:
+                                    yield _Piece(i, name, path, False, start, "".join(buf[:cut]), keep_hands, False)
+                                buf = []
+                                yield from (c for c in firsts if c is not None)
+                                chunker = cutter
+                                if chunker.seen_hand:
+                                    after = no + len(group) - 1
+                                    break
+                                continue
+                    if size > LONG_SESSION_CHARS:  # one session too long to send: the rest of the file is read here
+                        if cut:
+                            yield _Piece(i, name, path, False, start, "".join(buf[:cut]), keep_hands, False)
+                        rest = iter_records(_chain(buf[cut:], lines), name, first_line=cut_line)
+                        buf = []
+                        yield Ready(_checked(i, name, path, rest, keep_hands, True, on_hand))
+                        return
+                else:
+                    break  # the end of the file
+                while True:  # a long session's plain lines, by blocks
+                    block = lines.plain()
+                    if not block:
+                        break
+                    yield from chunker.add_plain(after + 1, block)
+                    after += len(block)
         except (OSError, UnicodeDecodeError) as exc:  # the sessions the one reader closed before the error
+            if chunker is not None:  # in a long session, which the one reader never closed either
+                yield Ready(_Checked(i, name, True, [], read_error(path, exc), False, 0))
+                return
             yield Ready(_checked(i, name, path, iter_records(_failing(buf, exc), name, first_line=start),
                                  keep_hands, True, on_hand))
+            return
+        if chunker is not None:
+            yield chunker.close(True)
             return
         yield _Piece(i, name, path, False, start, "".join(buf), keep_hands, True)
     finally:
@@ -468,27 +794,64 @@ def _shifted(issues: tuple[Issue, ...], by: int) -> tuple[Issue, ...]:
                  for i in issues)
 
 
+def _shifted_session(summary: SessionSummary, hands: list, by: int) -> tuple:
+    if by:
+        summary = summary._replace(issues=_shifted(summary.issues, by))
+        hands = [v._replace(issues=_shifted(v.issues, by), unchecked=_shifted(v.unchecked, by)) for v in hands]
+    return summary, hands
+
+
 def _check_paths_jobs(paths: Iterable[str], keep_hands: bool, on_hands, jobs: int) -> Iterator[FileResult]:
     from .pool import jobs_count, ordered_map
+
+    sent: deque[_Chunk] = deque()  # the chunks given to the workers whose results are not taken yet
 
     def pieces():
         local = (lambda v: on_hands(1)) if on_hands is not None else None
         for i, path in enumerate(iter_record_files(paths)):
-            yield from _file_pieces(i, path, keep_hands, local)
+            for p in _file_pieces(i, path, keep_hands, local):
+                if isinstance(p, _Chunk):
+                    sent.append(p)
+                yield p
 
     sessions: list = []
+    open_: _Open | None = None  # a long session being put together chunk by chunk
+    failed = -1  # a file whose reading stopped in a long session: its chunks still coming are dropped
     # two pieces per worker in flight: one it works on, one waiting (a piece is at most LONG_SESSION_CHARS)
-    for done in ordered_map(_check_piece, pieces(), jobs, window=2 * jobs_count(jobs), preload=[__name__]):
+    for done in ordered_map(_check_work, pieces(), jobs, window=2 * jobs_count(jobs), preload=[__name__]):
+        if isinstance(done, _ChunkDone):
+            c = sent.popleft()
+            if c.file == failed:
+                continue
+            if on_hands is not None and done.hands:
+                on_hands(done.hands)
+            open_, error = _take_chunk(open_, c, done)
+            if error is not None:  # the file ends here, without the long session (the one reader never closed it)
+                failed = c.file
+                yield FileResult(c.source, sessions, error)
+                sessions = []
+                continue
+            if c.session_last:
+                by = len(sessions)
+                summary = open_.summary._replace(hands=open_.hands, bad_hands=open_.bad_hands, sheet=open_.sheet,
+                                                 winners=tuple(open_.sheet.winners))
+                sessions.append(_shifted_session(summary, open_.kept, by))
+                open_ = None
+            if c.file_last:
+                yield FileResult(c.source, sessions) if sessions else FileResult(c.source, sessions, _no_session(c.source))
+                sessions = []
+            continue
+        if done.file == failed:
+            continue
+        if open_ is not None:  # a read error in a long session: the one reader never closed it
+            open_ = None
         if on_hands is not None and done.hands:
             on_hands(done.hands)
         if done.drop_previous and sessions:
             sessions.pop()
         by = len(sessions)  # the sessions of the file before this piece: the piece's indexes start after them
         for summary, hands in done.sessions:
-            if by:
-                summary = summary._replace(issues=_shifted(summary.issues, by))
-                hands = [v._replace(issues=_shifted(v.issues, by), unchecked=_shifted(v.unchecked, by)) for v in hands]
-            sessions.append((summary, hands))
+            sessions.append(_shifted_session(summary, hands, by))
         if done.last:
             if done.read_error is not None:
                 yield FileResult(done.source, sessions, done.read_error)

@@ -303,6 +303,20 @@ class Rules:
             return Violation(self.game_rule or self.rule_prefix, f"the game was already over before this hand ({won} won)")
         return None
 
+    def sheet_carry(self, sheet, length: int | None):
+        """What of ``sheet`` the hands after it depend on (the dealer's turn, their scores and what they write on the
+        sheet, the end of the session; ``length``: the value of `session_length_tag`), when the rest of the sheet only
+        adds up running totals that nothing reads back; None (the default) when any part of it may matter.
+
+        Two sheets with the same carry give the same verdicts to the hands that follow, and sheets that differ
+        only by the same running totals (`sheet_rebase`): ``validate --jobs`` cuts a long session on it."""
+        return None
+
+    def sheet_rebase(self, sheet, start, base):
+        """``sheet``, reached from ``start`` by some hands, as the same hands reach it from ``base`` (a sheet with the
+        same `sheet_carry` as ``start``): its running totals moved by what separates ``base`` from ``start``."""
+        return sheet
+
     def sheet_figures(self, sheet, column: int) -> dict:
         """One column of a session's sheet in ``validate --json``, the same keys in every game: ``below`` /
         ``above`` (null in games without a line), ``games`` / ``rubbers`` won (null in games without them) and

@@ -1136,6 +1136,12 @@ class JojotteRules(Rules):
     def add_score(self, sheet: ScoreSheet, score: HandScore) -> tuple[ScoreSheet, SheetEntry]:
         return sheet.add(score, self.options)
 
+    def sheet_carry(self, sheet: ScoreSheet, length: int | None) -> tuple:
+        return sheet.carry(length)
+
+    def sheet_rebase(self, sheet: ScoreSheet, start: ScoreSheet, base: ScoreSheet) -> ScoreSheet:
+        return sheet.rebase(start, base)
+
     def turn_to_deal(self, expected: int, dealer: int, first: bool, sheet: ScoreSheet) -> Violation | None:
         """The deal alternates (JJ-DEAL-2) from the ``[FirstDealer]`` (JJ-DEAL-1), and is cut again for each
         rubber under ``recut_each_rubber``."""

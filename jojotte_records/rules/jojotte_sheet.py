@@ -94,6 +94,27 @@ class ScoreSheet(NamedTuple):
     def rubber_in_progress(self) -> bool:
         return any(self.games) or any(self.rubber_points)
 
+    def carry(self, length: int | None = None) -> tuple:
+        """What of the sheet the hands after it depend on (`Rules.sheet_carry`): the game and the rubber in progress
+        (JJ-GAME-1…3, JJ-RUBBER-1, and the recut of the deal, OP-30), the points held aside (JJ-PRIS-3) and, for a
+        session agreed at ``length`` rubbers, whether they are all played (JJ-SESSION-1). `add` reads nothing else:
+        the session's totals, games and rubbers won and finished rubbers only add up."""
+        return (self.below_game, self.games, self.rubber_points, self.pool, self.options,
+                length is not None and sum(self.rubbers) >= length)
+
+    def rebase(self, start: "ScoreSheet", base: "ScoreSheet") -> "ScoreSheet":
+        """This sheet, reached from ``start`` by some hands, as reached from ``base`` by the same hands (``base``
+        and ``start`` have the same `carry`): the running totals moved by ``base`` minus ``start``."""
+        def moved(now, was, to):
+            return tuple(n - w + t for n, w, t in zip(now, was, to))
+
+        return self._replace(below=moved(self.below, start.below, base.below),
+                             above=moved(self.above, start.above, base.above),
+                             games_total=moved(self.games_total, start.games_total, base.games_total),
+                             rubbers=moved(self.rubbers, start.rubbers, base.rubbers),
+                             rubber_results=base.rubber_results + self.rubber_results[len(start.rubber_results):],
+                             hands=self.hands - start.hands + base.hands)
+
     def add(self, hand: HandScore, options: JojotteOptions | None = None,
             mirror: dict[int, tuple[int, ...]] | None = None) -> tuple["ScoreSheet", SheetEntry]:
         """Write one hand on the sheet (JJ-PRIS-3, JJ-GAME-1…3, JJ-RUBBER-1); ``options``: the sheet's own (the
