@@ -458,7 +458,7 @@ def _check_chunk(c: _Chunk, given: tuple | None = None) -> _ChunkDone:
                 validator.hands = max(validator.hands, 1)  # not the session's first hand (that is the first chunk's)
                 hands0, bad0 = validator.hands, validator.bad_hands
                 start_sheet = validator.sheet
-                start = (validator.rules.sheet_carry(start_sheet, validator.session_length), validator.expected_dealer)
+                start = (_carry(validator.rules, start_sheet, validator.session_length), validator.expected_dealer)
             v = validator.check_hand(item)
             if c.keep_hands or v.issues:
                 kept.append(v)
@@ -469,6 +469,12 @@ def _check_chunk(c: _Chunk, given: tuple | None = None) -> _ChunkDone:
     return _ChunkDone(validator.hands - hands0, validator.bad_hands - bad0, kept, start, start_sheet, validator.sheet,
                       validator.expected_dealer, validator.finish() if c.session_start else None,
                       validator.session_length, None)
+
+
+def _carry(rules, sheet, length: int | None):
+    """What of ``sheet`` the next hands depend on (`Rules.sheet_carry`), the whole sheet for a game that does not say."""
+    carry = rules.sheet_carry(sheet, length)
+    return ("sheet", sheet) if carry is None else carry
 
 
 class _Chunker:
@@ -582,7 +588,7 @@ def _take_chunk(o: _Open | None, c: _Chunk, d: _ChunkDone) -> tuple[_Open | None
         return _Open(d.summary, d.summary.rules, d.length, d.end_sheet, d.end_dealer, d.hands, d.bad_hands,
                      list(d.kept)), None
     rules = o.rules
-    if d.error is not None or d.start is None or d.start != (rules.sheet_carry(o.sheet, o.length), o.dealer):
+    if d.error is not None or d.start is None or d.start != (_carry(rules, o.sheet, o.length), o.dealer):
         SPLIT_COUNTS["again"] += 1
         d = _check_chunk(c, (o.sheet, o.dealer))
         if d.error is not None:

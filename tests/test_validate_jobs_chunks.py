@@ -1,0 +1,230 @@
+"""``validate --jobs N`` on one long session (issue 14, item 4): its hands cut into chunks validated in worker
+processes give the same output, byte for byte, as one process: text, ``-v``, ``--json``, the exit code.
+
+The expected output is the one process's (``--jobs 1``, the command as it always ran, which never cuts a session),
+an independent computation of the same verdicts. The chunks are made a few hands long (`files.CHUNK_CHARS`), so
+that rubbers end inside chunks and across their edges, and the sessions carry illegal cards, wrong written scores
+and wrong dealers, so that the sheet a chunk starts from is not the empty one.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from jojotte_records.cli.main import app
+from typer.testing import CliRunner
+
+from jojotte_records.games import rules_for
+from jojotte_records.notation.model import SessionHeader
+from jojotte_records.notation.text import iter_records
+from jojotte_records.replay import files
+from jojotte_records.replay.jojotte import validate_stream
+
+runner = CliRunner()
+JOJOTTE = ["jojotte", "jojotte-3", "jojotte-4p"]
+
+
+def run(*args: str, stdin: bytes | None = None):
+    r = runner.invoke(app, list(args), input=stdin, catch_exceptions=False)
+    return r.exit_code, r.stdout
+
+
+def simulated(tmp_path: Path, game: str, hands: int, seed: int = 1) -> str:
+    out = tmp_path / f"{game}-{seed}.jjt"
+    code, _ = run("simulate", "--game", game, "--hands", str(hands), "--seed", str(seed), "--out", str(out))
+    assert code == 0
+    return out.read_text(encoding="utf-8")
+
+
+def one_session(text: str) -> str:
+    """Pitch and Baloot are simulated one session per game: every tag line after the first hand dropped, their
+    games become one long session (whose hands after the first game's end are found, PIT-GAME-2, BAL-MATCH-2)."""
+    head, body = text.split("\nhand ", 1)
+    return head + "\nhand " + re.sub(r"^\[.*\n", "", body, flags=re.M)
+
+
+def mutated(text: str, every: int = 7) -> str:
+    """Every ``every``-th hand: its trick 2's first two cards swapped (each player plays a card the other holds:
+    illegal); every ``every - 2``-th written score line: its first figure 10 more (a wrong written score); every
+    ``3 * every``-th hand line: the dealer of the hand before (a wrong deal)."""
+    n = {"trick": 0, "score": 0, "hand": 0}
+
+    def swap(m):
+        n["trick"] += 1
+        if n["trick"] % every:
+            return m.group(0)
+        return f"trick 2: {m.group(1)} {m.group(4)}, {m.group(3)} {m.group(2)}"
+
+    def bump(m):
+        n["score"] += 1
+        return f"{m.group(1)}{int(m.group(2)) + 10}" if n["score"] % (every - 2) == 0 else m.group(0)
+
+    def deal(m):
+        n["hand"] += 1
+        before, n["dealer"] = n.get("dealer"), m.group(2)
+        if n["hand"] % (3 * every):
+            return m.group(0)
+        return m.group(1) + before  # the dealer of the hand before deals again
+
+    text = re.sub(r"^trick 2: (\w+) (\w\w), (\w+) (\w\w)\b(?=,|$)", swap, text, flags=re.M)
+    text = re.sub(r"^(score \w+ (?:below |above )?)(\d+)", bump, text, flags=re.M)
+    return re.sub(r"^(hand \d+ dealer )(\w+)$", deal, text, flags=re.M)
+
+
+@pytest.fixture
+def small_chunks(monkeypatch):
+    """Sessions are cut past 3,000 characters, into chunks of about 1,500 (three to five hands), each replaying the
+    8 hands before it first."""
+    monkeypatch.setattr(files, "PIECE_CHARS", 1)
+    monkeypatch.setattr(files, "SPLIT_CHARS", 3000)
+    monkeypatch.setattr(files, "CHUNK_CHARS", 1500)
+    monkeypatch.setattr(files, "WARM_HANDS", 8)
+    files.SPLIT_COUNTS.update(chunks=0, again=0)
+
+
+def same_with_jobs(*args: str, stdin: bytes | None = None) -> tuple[int, str]:
+    one = run(*args, "--jobs", "1", stdin=stdin)
+    two = run(*args, "--jobs", "2", stdin=stdin)
+    assert two == one
+    return one
+
+
+def chunk_lines(path: Path) -> list[int]:
+    """The first line of each chunk after a session's first that the parent sends (the cheap scan alone)."""
+    return [p.chunk_line for p in files._file_pieces(0, str(path), False, None)
+            if isinstance(p, files._Chunk) and not p.session_start]
+
+
+def one_process(path: Path):
+    return list(validate_stream(iter_records(path.read_text(encoding="utf-8").splitlines(keepends=True), str(path))))
+
+
+@pytest.mark.parametrize("game", JOJOTTE)
+def test_a_long_jojotte_session_the_same_with_two_jobs(tmp_path, small_chunks, game):
+    path = tmp_path / "long.jjt"
+    path.write_text(mutated(simulated(tmp_path, game, 90)), encoding="utf-8")
+    [(summary, verdicts)] = one_process(path)
+    assert summary.hands == 90 and summary.bad_hands >= 12  # the illegal cards, wrong scores and deals
+    kinds = {i.kind for v in verdicts for i in v.issues}
+    assert {"illegal", "score"} <= kinds
+    assert any("DEAL" in i.rule for v in verdicts for i in v.issues)
+    # rubbers end inside chunks, not only at their edges (a chunk's warm-up must find the games of a rubber begun)
+    cuts = chunk_lines(path)
+    assert len(cuts) >= 15
+    ends = [v.record.line for v in verdicts if v.entry is not None and v.entry.rubber_won_by >= 0]
+    assert sum(1 for line in ends if line not in cuts and line > cuts[0]) >= 5
+    for flags in ([], ["-v"], ["--json"]):
+        code, out = same_with_jobs("validate", str(path), *flags)
+        assert code == 1
+    assert files.SPLIT_COUNTS["chunks"] >= 3 * len(cuts)  # the workers' chunks were taken, three times
+
+
+@pytest.mark.parametrize("game", ["pitch", "baloot"])
+@pytest.mark.parametrize("cut", [False, True], ids=["whole", "cut"])
+def test_a_long_pitch_or_baloot_session_the_same_with_two_jobs(tmp_path, small_chunks, monkeypatch, game, cut):
+    """A game to 52 or 152 has no running totals apart from what decides the next hand (its `Rules.sheet_carry` is
+    None): a long session of it goes whole to one worker; cut anyway (``cut``), every chunk's worker starts from a
+    sheet the parent finds wrong, and the parent validates the chunk again itself, with the same output."""
+    if cut:
+        monkeypatch.setattr(files._Chunker, "splittable", lambda self: True)
+    path = tmp_path / "long.jjt"
+    path.write_text(mutated(one_session(simulated(tmp_path, game, 60))), encoding="utf-8")
+    [(summary, verdicts)] = one_process(path)
+    assert summary.hands == 60 and summary.bad_hands >= 20  # the hands after the game's end, and the mutations
+    assert summary.rules.sheet_carry(summary.sheet, None) is None
+    for flags in ([], ["-v"], ["--json"]):
+        code, out = same_with_jobs("validate", str(path), *flags)
+        assert code == 1
+    # a chunk whose warm-up reaches back to the session's first hand starts from the true sheet; no other does
+    text = path.read_text(encoding="utf-8").split("\n")
+    hand_lines = [k for k, line in enumerate(text, 1) if line.startswith("hand ")]
+    cuts = chunk_lines(path) if cut else []
+    whole = sum(1 for c in cuts if sum(1 for h in hand_lines if h < c) <= files.WARM_HANDS)
+    assert files.SPLIT_COUNTS == {"chunks": 3 * len(cuts), "again": 3 * (len(cuts) - whole)}
+    assert len(cuts) - whole >= 10 if cut else not cuts
+
+
+def test_the_warm_up_finds_the_true_state_of_a_legal_session(tmp_path, small_chunks, monkeypatch):
+    """On a legal session, each chunk's worker reaches the true state (but for running totals) after its warm-up of
+    64 hands (the default): no chunk is validated again. The warm-up starts in a rubber whose games won it does not
+    know; its count of games meets the true one at a rubber's end that both see, which about one game in three
+    brings, so a warm-up of 64 hands (some 25 games) misses it about once in 20,000 chunks. Without a warm-up,
+    many chunks start from the wrong game or rubber and are validated again in the parent, with the same output."""
+    path = tmp_path / "legal.jjt"
+    path.write_text(simulated(tmp_path, "jojotte", 120), encoding="utf-8")
+    monkeypatch.setattr(files, "WARM_HANDS", 64)
+    code, out = same_with_jobs("validate", str(path), "--json")
+    assert code == 0
+    assert files.SPLIT_COUNTS["chunks"] >= 20 and files.SPLIT_COUNTS["again"] == 0
+    files.SPLIT_COUNTS.update(chunks=0, again=0)
+    monkeypatch.setattr(files, "WARM_HANDS", 0)
+    assert same_with_jobs("validate", str(path), "--json") == (code, out)
+    assert files.SPLIT_COUNTS["again"] >= files.SPLIT_COUNTS["chunks"] // 3 > 0
+
+
+def test_a_long_session_among_others_with_comments_the_same_with_two_jobs(tmp_path, small_chunks):
+    """Comments (on their own line, across lines, holding a tag line) inside a long session end the scan by blocks
+    of plain lines there; a session before it and after it; standard input."""
+    long = mutated(simulated(tmp_path, "jojotte", 60, 2)).split("\n")
+    for at in (200, 420, 600):
+        long.insert(at, "{ a note,\n[Event \"not a tag\"] still the note }")
+    long.insert(300, "{ a note on its own line }")
+    text = "\n".join([simulated(tmp_path, "jojotte", 3, 1), "\n".join(long), simulated(tmp_path, "jojotte", 30, 3),
+                      simulated(tmp_path, "pitch", 20, 4)])
+    path = tmp_path / "mixed.jjt"
+    path.write_text(text, encoding="utf-8")
+    code, out = same_with_jobs("validate", str(path), "-v")
+    assert code == 1 and "4 session(s)" not in out  # the Pitch games make more sessions
+    code, doc = same_with_jobs("validate", str(path), "--json")
+    assert code == 1
+    code, out = same_with_jobs("validate", "-", "-v", stdin=text.encode())
+    assert code == 1 and "<stdin>:" in out
+    assert len(chunk_lines(path)) >= 20
+
+
+@pytest.mark.parametrize("where", [0.5, 0.99])
+def test_a_long_session_that_stops_being_utf8_the_same_with_two_jobs(tmp_path, small_chunks, where):
+    """A byte that is not UTF-8 inside a long session: the one reader never closes the session, so the file
+    reports the sessions before it and the read error (FILE); the chunks already sent are dropped."""
+    text = simulated(tmp_path, "jojotte", 5, 1) + "\n" + simulated(tmp_path, "jojotte", 80, 2)
+    at = text.index("\ntrick", int(len(text) * where))
+    path = tmp_path / "bad.jjt"
+    path.write_bytes(text[:at].encode() + b"\xff" + text[at:].encode())
+    code, out = same_with_jobs("validate", str(path))
+    assert code == 2 and "is not UTF-8" in out and "1 session(s)" in out
+    code, doc = same_with_jobs("validate", str(path), "--json")
+    assert '"read_error": {' in doc
+
+
+def test_the_progress_counts_every_hand_of_a_long_session_across_the_workers(tmp_path, small_chunks):
+    path = tmp_path / "long.jjt"
+    path.write_text(mutated(simulated(tmp_path, "jojotte", 90)), encoding="utf-8")
+    counted = []
+    results = list(files.check_paths([str(path)], keep_hands=False, jobs=2, on_hands=counted.append))
+    assert sum(counted) == results[0].hands == 90
+    assert len(counted) >= 15  # chunk by chunk, as the results come in
+
+
+def test_a_sheet_moved_onto_another_with_the_same_carry_is_the_one_its_hands_reach_from_there(tmp_path):
+    """`Rules.sheet_rebase` (JJ-GAME, JJ-RUBBER, JJ-PRIS-3): the hands of a session written from the empty sheet and
+    from one with the same carry but other running totals (a rubber won, points, games and hands) reach sheets that
+    differ by those totals only, and what each hand writes (`add_score`'s entry) is the same from both."""
+    path = tmp_path / "s.jjt"
+    path.write_text(simulated(tmp_path, "jojotte", 40), encoding="utf-8")
+    header = next(x for x in iter_records(path.read_text(encoding="utf-8"), "s") if isinstance(x, SessionHeader))
+    rules, _ = rules_for(header)
+    [(_, verdicts)] = one_process(path)
+    empty = rules.new_sheet()
+    other = empty._replace(below=(500, 120), above=(900, 40), games_total=(4, 3), rubbers=(2, 1), hands=17,
+                           rubber_results=((0, (700, 100)), (1, (90, 400)), (0, (610, 60))))
+    assert rules.sheet_carry(other, None) == rules.sheet_carry(empty, None)
+    assert rules.sheet_carry(other, 3) != rules.sheet_carry(empty, 3)  # three rubbers played: JJ-SESSION-1 counts them
+    a, b = empty, other
+    for v in verdicts:
+        a, entry_a = rules.add_score(a, v.score)
+        b, entry_b = rules.add_score(b, v.score)
+        assert entry_a == entry_b
+        assert rules.sheet_rebase(a, empty, other) == b
+    assert sum(b.rubbers) - sum(a.rubbers) == 3 and b.hands - a.hands == 17 and len(a.rubber_results) >= 3
