@@ -6,15 +6,22 @@
 Files (simulated once into a temporary folder):
 
 * ``one-session``: ``jojotte simulate --hands N --seed 1``: the simulator writes two-player Jo-Jotte as one
-  session, which cannot be cut (each hand's score depends on the sheet before it): it is validated in the
-  main process, streaming, whatever --jobs says;
+  session, cut into chunks of hands (`replay.files.CHUNK_CHARS`, about 2,700 hands) that the workers validate,
+  each after replaying the `WARM_HANDS` hands before its chunk; the parent takes a chunk's verdicts when the
+  worker started from the true state of the sheet but for its running totals (`Rules.sheet_carry`), else
+  validates the chunk again itself;
 * ``ten-sessions``: ten two-player sessions of N/10 hands (seeds 1..10), one file;
 * ``pitch``: ``jojotte simulate --game pitch --hands N``: one session per game (several hundred).
 
 Each run is the ``jojotte`` command in a fresh process, stdout to a file (compared byte for byte with the
 ``--jobs 1`` output, with ``cmp``'s verdict printed). Figures: wall time, and the CPU time (user + sys) of the
 command and every process under it (the pool's workers and its fork server included: this process makes
-itself their reaper, so that ``resource.getrusage(RUSAGE_CHILDREN)`` counts them), median of the runs.
+itself their reaper, so that ``resource.getrusage(RUSAGE_CHILDREN)`` counts them), median of the runs; with
+workers, the parent's own CPU time (``os.wait4`` of the command) and the workers' (the rest) beside it.
+
+The machine may be shared: the wall-time speed-up is then below what idle cores give. ``idle estimate`` is the
+speed-up N idle cores would give if the work (all processes' CPU time) were shared evenly: N x the one process's
+CPU time / the CPU time with N jobs (the parent's share, and the chunks' warm-ups, included in the latter).
 """
 
 from __future__ import annotations
@@ -52,15 +59,18 @@ def reap_all() -> None:
             return
 
 
-def timed(argv: list[str], out: Path) -> tuple[float, float, int]:
+def timed(argv: list[str], out: Path) -> tuple[float, float, int, float]:
+    """(CPU time of the command and everything under it, wall time, exit code, CPU time of the command itself)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     with open(out, "wb") as f:
-        code = subprocess.run(argv, stdout=f, stderr=subprocess.DEVNULL).returncode
+        proc = subprocess.Popen(argv, stdout=f, stderr=subprocess.DEVNULL)
+        _, status, own = os.wait4(proc.pid, 0)
+        proc.returncode = code = os.waitstatus_to_exitcode(status)
     reap_all()
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, code
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, code, own.ru_utime + own.ru_stime
 
 
 def make_files(folder: Path, hands: int) -> dict[str, Path]:
@@ -105,12 +115,15 @@ def main() -> None:
                 runs = [timed(jojotte() + ["validate", str(path), "--jobs", str(jobs)], out) for _ in range(args.runs)]
                 cpu = statistics.median(r[0] for r in runs)
                 wall = statistics.median(r[1] for r in runs)
+                own = statistics.median(r[3] for r in runs)
                 same = ""
+                n = jobs if jobs > 0 else os.cpu_count() or 1
                 if base is None:
                     base = (out, wall, cpu)
                 else:
                     same = "same output" if filecmp.cmp(base[0], out, shallow=False) else "OUTPUT DIFFERS"
-                    same += f"; wall speed-up {base[1] / wall:.2f}x, CPU {cpu / base[2]:.2f}x the one process's"
+                    same += (f"; wall speed-up {base[1] / wall:.2f}x, CPU {cpu / base[2]:.2f}x the one process's"
+                             f" (parent {own:.2f} s, workers {cpu - own:.2f} s); idle estimate {n * base[2] / cpu:.2f}x")
                 print(f"{name:13s} --jobs {jobs}: wall {wall:7.2f} s  CPU {cpu:7.2f} s  exit {runs[0][2]}  {same}")
 
 

@@ -148,9 +148,9 @@ def test_a_long_pitch_or_baloot_session_the_same_with_two_jobs(tmp_path, small_c
 
 def test_the_warm_up_finds_the_true_state_of_a_legal_session(tmp_path, small_chunks, monkeypatch):
     """On a legal session, each chunk's worker reaches the true state (but for running totals) after its warm-up of
-    64 hands (the default): no chunk is validated again. The warm-up starts in a rubber whose games won it does not
-    know; its count of games meets the true one at a rubber's end that both see, which about one game in three
-    brings, so a warm-up of 64 hands (some 25 games) misses it about once in 20,000 chunks. Without a warm-up,
+    64 hands (the default): no chunk is validated again here. The warm-up starts in a rubber whose games won it does
+    not know; its count of games meets the true one at a rubber's end that both see. Measured on the 50,000 hands of
+    ``simulate --seed 1`` in 932 chunks: 141 missed it after 16 hands, 33 after 32, 3 after 64. Without a warm-up,
     many chunks start from the wrong game or rubber and are validated again in the parent, with the same output."""
     path = tmp_path / "legal.jjt"
     path.write_text(simulated(tmp_path, "jojotte", 120), encoding="utf-8")
