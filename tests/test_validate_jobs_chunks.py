@@ -97,6 +97,14 @@ def chunk_lines(path: Path) -> list[int]:
             if isinstance(p, files._Chunk) and not p.session_start]
 
 
+def reaching_back(path: Path, cuts: list[int]) -> int:
+    """How many of the chunks starting at ``cuts`` have a warm-up that reaches back to the session's first hand (they
+    start from the true sheet, whatever the game)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    hands = [k for k, line in enumerate(lines, 1) if line.startswith("hand ")]
+    return sum(1 for c in cuts if sum(1 for h in hands if h < c) <= files.WARM_HANDS)
+
+
 def one_process(path: Path):
     return list(validate_stream(iter_records(path.read_text(encoding="utf-8").splitlines(keepends=True), str(path))))
 
@@ -137,13 +145,29 @@ def test_a_long_pitch_or_baloot_session_the_same_with_two_jobs(tmp_path, small_c
     for flags in ([], ["-v"], ["--json"]):
         code, out = same_with_jobs("validate", str(path), *flags)
         assert code == 1
-    # a chunk whose warm-up reaches back to the session's first hand starts from the true sheet; no other does
-    text = path.read_text(encoding="utf-8").split("\n")
-    hand_lines = [k for k, line in enumerate(text, 1) if line.startswith("hand ")]
     cuts = chunk_lines(path) if cut else []
-    whole = sum(1 for c in cuts if sum(1 for h in hand_lines if h < c) <= files.WARM_HANDS)
+    whole = reaching_back(path, cuts)
     assert files.SPLIT_COUNTS == {"chunks": 3 * len(cuts), "again": 3 * (len(cuts) - whole)}
     assert len(cuts) - whole >= 10 if cut else not cuts
+
+
+@pytest.mark.parametrize("cut", [False, True], ids=["whole", "cut"])
+def test_a_long_session_agreed_at_some_rubbers_the_same_with_two_jobs(tmp_path, small_chunks, monkeypatch, cut):
+    """``[Rubbers "8"]``: the hands after the eighth rubber are found (JJ-SESSION-1), so a hand depends on the rubbers
+    played before it; the session goes whole to one worker, or, cut anyway, each chunk is validated again here."""
+    if cut:
+        monkeypatch.setattr(files._Chunker, "splittable", lambda self: True)
+    path = tmp_path / "agreed.jjt"
+    path.write_text(mutated(simulated(tmp_path, "jojotte", 90)).replace("[FirstDealer", '[Rubbers "8"]\n[FirstDealer'),
+                    encoding="utf-8")
+    [(summary, verdicts)] = one_process(path)
+    assert sum(1 for v in verdicts for i in v.issues if i.rule == "JJ-SESSION-1") >= 20
+    for flags in ([], ["--json"]):
+        code, out = same_with_jobs("validate", str(path), *flags)
+        assert code == 1
+    cuts = chunk_lines(path) if cut else []
+    assert files.SPLIT_COUNTS == {"chunks": 2 * len(cuts), "again": 2 * (len(cuts) - reaching_back(path, cuts))}
+    assert len(cuts) >= 15 if cut else not cuts
 
 
 def test_the_warm_up_finds_the_true_state_of_a_legal_session(tmp_path, small_chunks, monkeypatch):
@@ -220,7 +244,7 @@ def test_a_sheet_moved_onto_another_with_the_same_carry_is_the_one_its_hands_rea
     other = empty._replace(below=(500, 120), above=(900, 40), games_total=(4, 3), rubbers=(2, 1), hands=17,
                            rubber_results=((0, (700, 100)), (1, (90, 400)), (0, (610, 60))))
     assert rules.sheet_carry(other, None) == rules.sheet_carry(empty, None)
-    assert rules.sheet_carry(other, 3) != rules.sheet_carry(empty, 3)  # three rubbers played: JJ-SESSION-1 counts them
+    assert rules.sheet_carry(empty, 3) is None  # a session agreed at 3 rubbers: JJ-SESSION-1 counts those played
     a, b = empty, other
     for v in verdicts:
         a, entry_a = rules.add_score(a, v.score)

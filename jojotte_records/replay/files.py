@@ -494,12 +494,12 @@ class _Chunker:
         self.chunks = 0
 
     def splittable(self) -> bool:
-        """Whether the session's game has a sheet that can be cut (`Rules.sheet_carry`), from its tags."""
-        from ..games import rules_for
+        """Whether the session's sheet can be cut (`Rules.sheet_carry`: its game's, with its agreed length), from its tags."""
+        from .jojotte import SessionValidator
 
         header = next((x for x in iter_records(self.header) if isinstance(x, SessionHeader)), SessionHeader(()))
-        rules, _ = rules_for(header)
-        return rules.sheet_carry(rules.new_sheet(), None) is not None
+        v = SessionValidator(header)
+        return v.rules.sheet_carry(v.sheet, v.session_length) is not None
 
     @property
     def seen_hand(self) -> bool:

@@ -1136,7 +1136,7 @@ class JojotteRules(Rules):
     def add_score(self, sheet: ScoreSheet, score: HandScore) -> tuple[ScoreSheet, SheetEntry]:
         return sheet.add(score, self.options)
 
-    def sheet_carry(self, sheet: ScoreSheet, length: int | None) -> tuple:
+    def sheet_carry(self, sheet: ScoreSheet, length: int | None) -> tuple | None:
         return sheet.carry(length)
 
     def sheet_rebase(self, sheet: ScoreSheet, start: ScoreSheet, base: ScoreSheet) -> ScoreSheet:

@@ -94,13 +94,14 @@ class ScoreSheet(NamedTuple):
     def rubber_in_progress(self) -> bool:
         return any(self.games) or any(self.rubber_points)
 
-    def carry(self, length: int | None = None) -> tuple:
+    def carry(self, length: int | None = None) -> tuple | None:
         """What of the sheet the hands after it depend on (`Rules.sheet_carry`): the game and the rubber in progress
-        (JJ-GAME-1…3, JJ-RUBBER-1, and the recut of the deal, OP-30), the points held aside (JJ-PRIS-3) and, for a
-        session agreed at ``length`` rubbers, whether they are all played (JJ-SESSION-1). `add` reads nothing else:
-        the session's totals, games and rubbers won and finished rubbers only add up."""
-        return (self.below_game, self.games, self.rubber_points, self.pool, self.options,
-                length is not None and sum(self.rubbers) >= length)
+        (JJ-GAME-1…3, JJ-RUBBER-1, and the recut of the deal, OP-30) and the points held aside (JJ-PRIS-3). `add`
+        reads nothing else: the session's totals, games and rubbers won and finished rubbers only add up. None for
+        a session agreed at ``length`` rubbers, whose hands depend on the rubbers played (JJ-SESSION-1)."""
+        if length is not None:
+            return None
+        return (self.below_game, self.games, self.rubber_points, self.pool, self.options)
 
     def rebase(self, start: "ScoreSheet", base: "ScoreSheet") -> "ScoreSheet":
         """This sheet, reached from ``start`` by some hands, as reached from ``base`` by the same hands (``base``
