@@ -2,6 +2,7 @@
 
     python bench/jobs.py                 # the three files below, median of 3 runs
     python bench/jobs.py --hands 10000 --runs 1 --jobs 1 2 0
+    python bench/jobs.py --keep /tmp/bench --only one-session   # simulated once into /tmp/bench, then reused
 
 Files (simulated once into a temporary folder):
 
@@ -94,6 +95,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--keep", type=Path, help="simulate into this folder (kept, and reused when it has the files)")
+    parser.add_argument("--only", nargs="+", choices=["one-session", "ten-sessions", "pitch"],
+                        help="time these files only")
     args = parser.parse_args()
     if hasattr(ctypes, "CDLL") and sys.platform.startswith("linux"):
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
@@ -109,6 +112,8 @@ def main() -> None:
         print(f"{args.hands:,} hands per file, simulated in {time.perf_counter() - t:.1f} s; median of {args.runs} "
               f"run(s); {os.cpu_count()} core(s){env_note}")
         for name, path in files.items():
+            if args.only and name not in args.only:
+                continue
             base = None
             for jobs in args.jobs:
                 out = folder / f"{name}.jobs{jobs}.out"
