@@ -74,19 +74,19 @@ def timed(argv: list[str], out: Path) -> tuple[float, float, int, float]:
     return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, code, own.ru_utime + own.ru_stime
 
 
-def make_files(folder: Path, hands: int) -> dict[str, Path]:
+def make_file(name: str, path: Path, hands: int) -> None:
     cmd = jojotte()
-    files = {"one-session": folder / "one-session.jjt", "ten-sessions": folder / "ten-sessions.jjt",
-             "pitch": folder / "pitch.jjt"}
-    subprocess.run(cmd + ["simulate", "--hands", str(hands), "--seed", "1", "--out", str(files["one-session"])], check=True)
-    with open(files["ten-sessions"], "w", encoding="utf-8") as f:
-        for seed in range(1, 11):
-            text = subprocess.run(cmd + ["simulate", "--hands", str(hands // 10), "--seed", str(seed)],
-                                  check=True, capture_output=True, text=True).stdout
-            f.write(text + "\n")
-    subprocess.run(cmd + ["simulate", "--game", "pitch", "--hands", str(hands), "--seed", "1", "--out",
-                          str(files["pitch"])], check=True)
-    return files
+    if name == "one-session":
+        subprocess.run(cmd + ["simulate", "--hands", str(hands), "--seed", "1", "--out", str(path)], check=True)
+    elif name == "ten-sessions":
+        with open(path, "w", encoding="utf-8") as f:
+            for seed in range(1, 11):
+                text = subprocess.run(cmd + ["simulate", "--hands", str(hands // 10), "--seed", str(seed)],
+                                      check=True, capture_output=True, text=True).stdout
+                f.write(text + "\n")
+    else:
+        subprocess.run(cmd + ["simulate", "--game", "pitch", "--hands", str(hands), "--seed", "1", "--out", str(path)],
+                       check=True)
 
 
 def main() -> None:
@@ -105,15 +105,14 @@ def main() -> None:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         t = time.perf_counter()
-        names = ("one-session", "ten-sessions", "pitch")
+        names = args.only or ["one-session", "ten-sessions", "pitch"]
         files = {n: folder / f"{n}.jjt" for n in names}
-        if not all(p.exists() for p in files.values()):
-            files = make_files(folder, args.hands)
+        for n, p in files.items():
+            if not p.exists():
+                make_file(n, p, args.hands)
         print(f"{args.hands:,} hands per file, simulated in {time.perf_counter() - t:.1f} s; median of {args.runs} "
               f"run(s); {os.cpu_count()} core(s){env_note}")
         for name, path in files.items():
-            if args.only and name not in args.only:
-                continue
             base = None
             for jobs in args.jobs:
                 out = folder / f"{name}.jobs{jobs}.out"
