@@ -332,7 +332,7 @@ PIECE_CHARS = 1 << 18  # whole sessions sent to a worker together, up to about t
 LONG_SESSION_CHARS = 1 << 23  # a session longer than this is validated here, streaming: memory stays bounded
 # a session longer than SPLIT_CHARS whose game's sheet can be cut (`Rules.sheet_carry`: Jo-Jotte) is sent in chunks of
 # hands of about CHUNK_CHARS each; each chunk's worker first replays the WARM_HANDS hands before it (`_check_chunk`)
-SPLIT_CHARS = 1 << 20
+SPLIT_CHARS = 1 << 18
 CHUNK_CHARS = 1 << 20
 WARM_HANDS = 64
 
