@@ -54,6 +54,7 @@ from ..notation.model import HandRecord
 from ..rules.base import Action, format_message
 from ..rules.jojotte import DONE, PLAY, HandScore, JJState, JojotteRules
 from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, POINTS, STRENGTH, legal_play_mask, mask_points, trick_winner
+from .marks import MARKS, card_marks
 
 INF = 10_000
 MISTAKE_POINTS = 20  # JJ issue 8: a mistake costs 20 points or more
@@ -1089,13 +1090,13 @@ class CardAnalysis(NamedTuple):
     best: tuple[tuple[int, str], ...]  # the best cards (card, word)
     outcome_before: Outcome
     outcome_after: Outcome
-    marks: tuple[str, ...]  # "inaccuracy", "mistake", "blunder"
+    marks: tuple[str, ...]  # one mark at most (`marks.card_marks`): "inaccuracy", "mistake" or "blunder"
     alts: tuple[tuple[int, str, int], ...] = ()  # every legal card there (card, word) and the value after it (as after)
 
     @property
     def mark(self) -> str:
         """The strongest mark, or ''."""
-        for m in ("blunder", "mistake", "inaccuracy"):
+        for m in MARKS:
             if m in self.marks:
                 return m
         return ""
@@ -1423,9 +1424,8 @@ def _sides_forced(rules, s, view, solver):
 
 
 def _marks(cost: int, outcome_worse: bool) -> tuple[str, ...]:
-    """A card's marks: any cost is an inaccuracy, `MISTAKE_POINTS` or more also a mistake, a worse outcome a blunder."""
-    return (("inaccuracy",) if cost > 0 else ()) + (("mistake",) if cost >= MISTAKE_POINTS else ()) \
-        + (("blunder",) if outcome_worse else ())
+    """A card's mark (`marks.card_marks`: one, the worst), `MISTAKE_POINTS` making a mistake."""
+    return card_marks(cost, MISTAKE_POINTS, outcome_worse)
 
 
 def _judged(trick, j, p, before, after, best, oc_before, oc_after, side, alts) -> CardAnalysis:
