@@ -241,7 +241,26 @@ def test_blunder_marks_a_change_of_the_forced_outcome():
         assert c.mark == "blunder"
     for c in cards:
         if "mistake" in c.marks:
-            assert c.cost >= 20 and "inaccuracy" in c.marks
+            assert c.cost >= 20 and c.marks == ("mistake",)
+
+
+def test_a_card_has_one_mark_the_worst_that_applies():
+    # docs/notation.md: ``mark`` is one of inaccuracy (costs points), mistake (20 or more) and blunder (changes the
+    # forced outcome) -- one mark a card, the worst applying, as a chess board's ?! / ? / ??
+    from jojotte_records.analyze.jojotte import analyze_verdict, hand_json
+
+    queen = {(c.trick, c.card_index): c for c in analyze_hand(_spec_verdicts()[0], RULES)}[(2, 1)]
+    assert queen.cost == 50 and queen.marks == ("mistake",)  # 50 >= 20: a mistake, not also an inaccuracy
+    for v in _spec_verdicts():
+        h = analyze_verdict(v, RULES)
+        for c in h.cards:
+            worse = c.outcome_after.rank_for(c.seat, v.state.bidder) < c.outcome_before.rank_for(c.seat, v.state.bidder)
+            want = ("blunder",) if worse else ("mistake",) if c.cost >= 20 else ("inaccuracy",) if c.cost > 0 else ()
+            assert c.marks == want, (c.trick, c.card_index, c.cost, c.marks)
+        # the counts of the JSON add up to the cards marked, each card counted once
+        players = hand_json(h, ("A", "B"))["players"]
+        counted = sum(p["inaccuracies"] + p["mistakes"] + p["blunders"] for p in players.values())
+        assert counted == sum(1 for c in h.cards if c.marks)
 
 
 def test_analysis_stops_before_an_illegal_card():
@@ -380,7 +399,8 @@ def test_analyze_json_shape():
     hand = doc["files"][0]["sessions"][0]["hands"][0]
     assert hand["analysed"] is True and hand["reason"] is None
     assert set(hand["start"]) == {"points", "tricks", "outcome", "winner", "slam_made", "nullo_made"}
-    assert hand["players"]["A"] == {"cost": 60, "inaccuracies": 2, "mistakes": 1, "blunders": 0}
+    # A's two costly cards (test_cost_of_a_card_in_example_1): QH jotte 50, a mistake, and AS 10, an inaccuracy
+    assert hand["players"]["A"] == {"cost": 60, "inaccuracies": 1, "mistakes": 1, "blunders": 0}
     assert hand["sides"] == ["A", "B"]
     card = hand["cards"][2]
     assert set(card) == {"trick", "card", "seat", "played", "announce", "before", "after", "cost", "best",

@@ -127,6 +127,20 @@ def test_jj_pts_1_card_values(rank, as_trump, plain):
         assert card_points(card, NO_TRUMP) == plain  # NT and Nullo: J and 9 worth 0
 
 
+@pytest.mark.parametrize("game", ["jojotte", "jojotte-3", "jojotte-4p", "jojotte-4s"])
+def test_jj_pts_1_card_points_through_the_protocol(game):
+    # `Rules.card_points(state, card)` answers for the state's trump (JJ-PTS-1): hearts trump, JH 20, 9H 15, JS 0,
+    # AS and AH 10, KS 5; in NT and Nullo (no trump) the J and 9 count 0 whatever their suit
+    from jojotte_records.rules.base import find_variant
+
+    rules = find_variant(game)()
+    s = rules.initial_state(0)
+    trumps = {"JH": 20, "9H": 15, "JS": 0, "9S": 0, "AS": 10, "AH": 10, "KS": 5, "7H": 0}
+    assert {n: rules.card_points(s._replace(trump=H), parse_card(n)) for n in trumps} == trumps
+    plain = {"JH": 0, "9H": 0, "AH": 10, "TC": 10, "QD": 5}
+    assert {n: rules.card_points(s._replace(trump=NO_TRUMP), parse_card(n)) for n in plain} == plain
+
+
 @pytest.mark.parametrize("trump, total", [(S, 155), (H, 155), (D, 155), (C, 155), (NO_TRUMP, 120)])
 def test_jj_pts_5_whole_pack_card_points(trump, total):
     assert mask_points(PIQUET_PACK.mask, trump) == total

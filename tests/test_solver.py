@@ -321,7 +321,7 @@ def test_a_trick_goes_to_the_card_no_other_card_of_it_beats(game):
         trick = tuple(rng.sample(pack, 4))
         w = trick_winner(trick, view.trump)
         beaten = [c for c in trick[1:] if trick_winner((trick[0], c), view.trump) == 1]
-        assert all(view._beats[trick[0]] >> c & 1 == (c in beaten) for c in trick[1:])
+        assert all(view.beaten_by(trick[0]) >> c & 1 == (c in beaten) for c in trick[1:])
         assert (w == 0) == (not beaten) and (w == 0 or trick[w] in beaten)
         led_won += w == 0
     assert 0 < led_won < 400

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .marks import card_marks
+
 ENDGAME_CARDS = 16  # from the fifth trick: four tricks of four cards
 MISTAKE = 10  # card points: one game point once converted (BAL-SCORE-3)
 
@@ -125,7 +127,7 @@ def _judge(rules, solver, s, actions, mistake: int, tricks_done) -> list[EndingC
         after = options.get((a.card, a.announce), solver.value(nxt) - base)
         cost = before - after if own else after - before
         best = tuple(sorted({c for (c, _), v in options.items() if v == before}))
-        marks = ("inaccuracy",) if 0 < cost < mistake else ("mistake",) if cost >= mistake else ()
+        marks = card_marks(cost, mistake)
         alts = tuple((c, w, v) for (c, w), v in options.items())
         cards.append(EndingCard(tricks_done(s) + 1, len(s.trick) + 1, a.seat, a.card, before, after, best, cost, marks,
                                 alts))

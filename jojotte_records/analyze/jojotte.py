@@ -54,6 +54,7 @@ from ..notation.model import HandRecord
 from ..rules.base import Action, format_message
 from ..rules.jojotte import DONE, PLAY, HandScore, JJState, JojotteRules
 from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, POINTS, STRENGTH, legal_play_mask, mask_points, trick_winner
+from .marks import MARKS, card_marks
 
 INF = 10_000
 MISTAKE_POINTS = 20  # JJ issue 8: a mistake costs 20 points or more
@@ -251,12 +252,17 @@ class Solver:
 
     def _fast_gen(self, hand: int, live: int, tc: int, seat: int, pos: Pos) -> list[int]:
         """`_gen` (reduced, a new list) for the hand of the player to move, ``live`` the cards in play with ``tc``."""
+        rkey = None
         if tc < 0:
             mask = hand
-            rkey = None
         else:
-            mask = self._legal_mask(hand, tc)
-            rkey = None
+            rel = hand & self.follow_masks[tc]  # `_legal_mask`, inline: this is on the search's hot path
+            if rel:
+                mask = self._legal.get((rel, tc))
+                if mask is None:
+                    mask = self._legal_mask(hand, tc)
+            else:
+                mask = hand
             if not mask & self.jo_cards:
                 # the replies depend on the cards that may be played and the live cards of their suits only
                 cover = self.follow_masks[tc]
@@ -577,7 +583,12 @@ class Solver:
                         break
         if best_i:
             leads.insert(0, leads.pop(best_i))
-        tt[key] = (*_bounds(best, a0, beta, lo, hi), leads)
+        if best <= a0:  # `_bounds`, inline
+            tt[key] = (lo, best if best < hi else hi, leads)
+        elif best >= beta:
+            tt[key] = (best if best > lo else lo, hi, leads)
+        else:
+            tt[key] = (best, best, leads)
         return best
 
     def _leads(self, h0: int, h1: int, leader: int, jo: int) -> list:
@@ -1079,13 +1090,13 @@ class CardAnalysis(NamedTuple):
     best: tuple[tuple[int, str], ...]  # the best cards (card, word)
     outcome_before: Outcome
     outcome_after: Outcome
-    marks: tuple[str, ...]  # "inaccuracy", "mistake", "blunder"
+    marks: tuple[str, ...]  # one mark at most (`marks.card_marks`): "inaccuracy", "mistake" or "blunder"
     alts: tuple[tuple[int, str, int], ...] = ()  # every legal card there (card, word) and the value after it (as after)
 
     @property
     def mark(self) -> str:
         """The strongest mark, or ''."""
-        for m in ("blunder", "mistake", "inaccuracy"):
+        for m in MARKS:
             if m in self.marks:
                 return m
         return ""
@@ -1153,11 +1164,13 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
     state = play_start(rules, verdict.state)
     solver = solver or Solver(rules, state, solver_entries)
     nullo = state.denomination == "nullo"
+    ct = -1 if nullo else 0
     out: list[CardAnalysis] = []
     end = verdict.state
     # the guess of the first value: the hand as played (its trick-score difference), which is seldom far from it
-    value_before = _forced_value(rules, solver, state, _whole(end, 0) if end.phase == DONE else 0)
-    oc_before = solver.outcome(state)
+    guess = 0 if nullo or end.phase != DONE else _whole(end, 0) * (1 if Solver.to_move(solver.position(state)) == 0 else -1)
+    target = None  # the mover's value to come (`Solver.move_value`'s scale): the value after the card before
+    value_before = oc_before = None
     declarer = state.bidder
     for t in verdict.record.tricks:
         for j, p in enumerate(t.plays, 1):
@@ -1168,8 +1181,13 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
                 return out  # the validator names the illegal card; the analysis stops before it
             mover = p.seat
             sign = 1 if mover == 0 else -1
-            best, alts = _card_values(rules, solver, state, value_before, nullo)
-            value_after = next(v for c, w, v in alts if (c, w) == (p.card, (p.announce or "").lower()))
+            best, alts, top, values = _card_values(rules, solver, state, target, guess)
+            if value_before is None:  # the first card: the value of the hand is its best card's
+                value_before, oc_before = top, solver.outcome(state)
+            key = (p.card, (p.announce or "").lower())
+            value_after = next(v for c, w, v in alts if (c, w) == key)
+            _, gain, again = solver.child(solver.position(state), key, ct)
+            target = values[key] - gain if again else gain - values[key]
             nxt = rules.advance(state, a)
             if nxt.phase == PLAY:
                 oc_after = solver.outcome(nxt, (mover, oc_before.rank_for(mover, declarer)[0]))
@@ -1183,36 +1201,37 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
     return out
 
 
-def _card_values(rules, solver: Solver, state: JJState, value_before: int,
-                 nullo: bool) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str, int], ...]]:
-    """The best moves (card, word) at ``state``, in the solver's order, and every legal move with the forced value
-    of the whole hand after it (the scale of `_forced_value`), in the order of ``legal_actions``.
+def _card_values(rules, solver: Solver, state: JJState, target: int | None, guess: int = 0):
+    """The best moves (card, word) at ``state``, in the solver's order; every legal move with the forced value
+    of the whole hand after it (the scale of `_forced_value`), in the order of ``legal_actions``; the forced value
+    of the whole hand (its best move's); and each move's value for the mover (`Solver.move_value`).
 
-    Each move's value is the mover's value of the move (`Solver.move_value`, the points to come; in a Nullo the
-    tricks, both playing to lose them) found by null-window tests (MTD(f)) from the best value there: in suit and
-    NT that is known already (``value_before``), and a move that fails low at it gets its upper bound as the next
-    guess. Equivalent cards are searched once, and the one solver's tables serve every move and every position
-    of the hand.
+    Each move's value is the mover's value of the move (the points to come; in a Nullo the tricks, both playing to
+    lose them) found by null-window tests (MTD(f)). ``target`` is the position's value for the mover when known
+    (the value after the card before): no move is worth more, so a move that reaches it is exact with one test,
+    and one that fails low gets its upper bound as the next guess. Without it (the first card) the first move
+    is searched from ``guess`` and each next one from the best value found so far. Equivalent cards are searched
+    once, and the one solver's tables serve every move and every position of the hand.
     """
     pos = solver.position(state)
     mover = Solver.to_move(pos)
     sign = 1 if mover == 0 else -1
+    nullo = state.denomination == "nullo"
     ct = -1 if nullo else 0
     already = _whole(state, 0)
     moves = solver.moves(pos, reduce=False)  # best first by the solver's guess
-    target = None if nullo else sign * (value_before - already)  # the mover's value to come
+    known = target is not None
     by_rep: dict[tuple[int, str], int] = {}
     values: dict[tuple[int, str], int] = {}
     for card, word in moves:
         rep = (solver._representative(pos, card), word)
         v = by_rep.get(rep)
         if v is None:
-            if target is None:  # the first move of a Nullo: an exact search, then the best known as the guess
-                v = solver.move_value(pos, rep, count_tricks=ct)
-                target = v
+            if known:  # no move is worth more than the position (``target``): a move that reaches it is exact there
+                v = _move_mtdf(solver, pos, rep, target, ct, target)
             else:
-                v = _move_mtdf(solver, pos, rep, target, ct)
-                target = max(target, v) if nullo else target
+                v = _move_mtdf(solver, pos, rep, guess if target is None else target, ct)
+                target = v if target is None else max(target, v)
             by_rep[rep] = v
         values[(card, word)] = v
     top = max(values.values())
@@ -1231,22 +1250,24 @@ def _card_values(rules, solver: Solver, state: JJState, value_before: int,
         if m.kind == "play":
             key = (m.card, (m.announce or "").lower())
             if key not in values:  # not among the solver's moves (never, by construction): a search of its own
-                values[key] = _move_mtdf(solver, pos, key, top, ct)
+                values[key] = _move_mtdf(solver, pos, key, top, ct, top)
             alts.append((*key, whole(values[key])))
-    return best, tuple(alts)
+    return best, tuple(alts), whole(top), values
 
 
-def _move_mtdf(solver: Solver, pos: Pos, move: tuple[int, str], guess: int, ct: int) -> int:
-    """The exact value of ``move`` at ``pos`` for its player (`Solver.move_value`), by null windows from ``guess``."""
-    return _mtd(lambda alpha, beta: solver.move_value(pos, move, alpha, beta, ct), guess)
+def _move_mtdf(solver: Solver, pos: Pos, move: tuple[int, str], guess: int, ct: int, hi: int = INF) -> int:
+    """The exact value of ``move`` at ``pos`` for its player (`Solver.move_value`), by null windows from ``guess``
+    (``hi``: a known upper bound of it)."""
+    return _mtd(lambda alpha, beta: solver.move_value(pos, move, alpha, beta, ct), guess, hi)
 
 
-def _mtd(test, guess: int) -> int:
+def _mtd(test, guess: int, hi: int = INF) -> int:
     """The exact value that ``test(alpha, beta)`` (a fail-soft alpha-beta search) bounds, by null-window tests from
-    ``guess`` (MTD(f)). A second test the same way as the one before steps past its bound, by a step that doubles
-    (10, 20, 40 …): a guess far from the value costs a few tests, not one per ten points (each bound found by a
-    test is kept, so the value is still exact)."""
-    lo, hi, beta, step, way = -INF, INF, guess, 0, 0
+    ``guess`` (MTD(f)), ``hi`` a known upper bound of it (a test that reaches it ends the search). A second test the
+    same way as the one before steps past its bound, by a step that doubles (10, 20, 40 …): a guess far from the
+    value costs a few tests, not one per ten points (each bound found by a test is kept, so the value is still
+    exact)."""
+    lo, beta, step, way = -INF, min(guess, hi), 0, 0
     while lo < hi:
         g = test(beta - 1, beta)
         if g < beta:
@@ -1403,9 +1424,8 @@ def _sides_forced(rules, s, view, solver):
 
 
 def _marks(cost: int, outcome_worse: bool) -> tuple[str, ...]:
-    """A card's marks: any cost is an inaccuracy, `MISTAKE_POINTS` or more also a mistake, a worse outcome a blunder."""
-    return (("inaccuracy",) if cost > 0 else ()) + (("mistake",) if cost >= MISTAKE_POINTS else ()) \
-        + (("blunder",) if outcome_worse else ())
+    """A card's mark (`marks.card_marks`: one, the worst), `MISTAKE_POINTS` making a mistake."""
+    return card_marks(cost, MISTAKE_POINTS, outcome_worse)
 
 
 def _judged(trick, j, p, before, after, best, oc_before, oc_after, side, alts) -> CardAnalysis:

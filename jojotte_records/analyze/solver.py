@@ -167,6 +167,11 @@ class GameView:
             beats[c] = m
         self._beats = beats
 
+    def beaten_by(self, card: int) -> int:
+        """The cards (a mask) that beat ``card`` when it is led, from `beat_table` (0 before it is built)."""
+        beats = getattr(self, "_beats", None)
+        return beats[card] if beats is not None else 0
+
     def sure_points(self, s, leader: int) -> int:
         """At the start of a trick: card points the leader's side takes for sure whatever the others play (0: none
         known). A card of the leader that no card of the other side beats wins its trick for the side, with at least

@@ -19,7 +19,7 @@ from ..notation.dd_comment import dd_fields, without_dd
 from ..notation.model import UNKNOWN_CARD, Call, HandRecord
 from ..notation.text import sheet_column
 from ..replay.jojotte import HandVerdict, SessionSummary
-from ..rules.jojotte_cards import JOJOTTE, SUIT_WORDS, Meld, card_points
+from ..rules.jojotte_cards import JOJOTTE, SUIT_WORDS, Meld
 from .views import AltsView, IssueView, RestoreView, alts_view, issue_key, issue_view, wins
 
 RED_SUITS = (1, 2)  # hearts, diamonds
@@ -743,12 +743,11 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
     (per column of the score sheet: per player, or per side)."""
     names, labels = session.names, session.labels
     column_of, column_names = session.column_of, session.column_names
-    trick_card_points = session.rules.trick_card_points
+    trick_card_points, card_points = session.rules.trick_card_points, session.rules.card_points
     record = v.record
     state = v.state
     seats = len(names)
     history = state.history if state is not None else ()
-    trump = state.trump if state is not None else -1
     jo_scored = state.jo if state is not None and state.denomination == "suit" else (0,) * seats
     seat_names = dict(enumerate(names))
     seat_labels = dict(enumerate(labels))
@@ -768,7 +767,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
         for j, p in enumerate(t.plays):
             key = keys[j]
             card = p.card
-            pts = card_points(card, trump) if replayed and card >= 0 else None
+            pts = card_points(state, card) if replayed and card >= 0 else None  # the rules' count (JJ-PTS-1)
             wins = replayed and p.seat == win_seat
             if flags:
                 flag = flags.get(key, "")

@@ -21,6 +21,7 @@ from .jojotte_cards import (
     SUIT_WORDS,
     Meld,
     best_four,
+    card_points,
     check_melds,
     legal_play_mask,
     sequence_key,
@@ -975,6 +976,10 @@ class JojotteRules(Rules):
         return MeldResult(class_a, class_b, tuple(points), tuple(shown))
 
     # --- what a hand shows (`Rules` hooks); also the table forms' states (`jojotte_table.TableState`) ----------
+    def card_points(self, s: JJState, card: int) -> int:
+        """JJ-PTS-1: what ``card`` counts in this hand, for its trump (NT and Nullo: the plain values)."""
+        return card_points(card, s.trump)
+
     def trick_card_points(self, s: JJState, number: int) -> int | None:
         """JJ-PTS-1/2: the card values of trick ``number`` and, for the last trick, 10 (not in Nullo)."""
         if not 1 <= number <= len(s.history):
