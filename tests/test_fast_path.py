@@ -405,3 +405,32 @@ def test_void_hands_take_the_fast_path_and_every_wrong_vouch_is_caught(variant):
         # each mutated void hand is seen (so a vouch for it would differ), or stays legal with nothing to note (no
         # turned card, an information card, a ``?``: then the fast path's final state is still held to the loop's)
         assert found == (len(voids) if seen else 0), k
+
+
+@pytest.mark.parametrize("game,variant", [("baloot", ""), ("pitch", "")])
+def test_fast_event_lines_with_other_whitespace_read_as_the_tokenizer_reads(monkeypatch, game, variant):
+    # the tokenizer splits on any whitespace (a tab, a form feed, a no-break space), the fast line reader only on
+    # single spaces: a canonical-looking line holding another blank must be left to the tokenizer. By hand: "N\tTD"
+    # is the seat N and the card TD to the tokenizer, but one label "N\tTD" if split on spaces alone
+    from jojotte_records.notation import event_text
+
+    lines = _text(game, 6, 3, variant).split("\n")
+    blanks = ("\t", "\x0c", "\u00a0", "\u3000")
+    changed = 0
+    for i, ln in enumerate(lines):
+        if ln.startswith(("trick ", "bids ", "deal ", "score ")) and " " in ln[6:]:
+            blank = blanks[changed % len(blanks)]
+            at = ln.rindex(" ")  # inside the line's last item (``N TD``), after the line's head
+            # the blank after a word (a trailing blank inside an item), or in place of a space
+            lines[i] = ln[:at] + blank + ln[at:] if changed % 2 else ln[:at] + blank + ln[at + 1:]
+            changed += 1
+    text = "\n".join(lines)
+    fast = list(iter_records(text, "t.jjt"))
+    monkeypatch.setattr(event_text.EventHandBuilder, "fast_line", lambda self, text, line_no: False)
+    full = list(iter_records(text, "t.jjt"))
+    assert changed >= 20
+    assert fast == full
+    # and the verdicts: a blank is a separator like a space, so the records stay legal on either reader
+    monkeypatch.undo()
+    slow, n_fast = _same_both_ways(text)
+    assert all(not v.issues for _, h in slow for v in h)

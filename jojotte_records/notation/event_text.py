@@ -147,12 +147,13 @@ class EventHandBuilder:
         return hb
 
     def fast_line(self, text: str, line_no: int) -> bool:
-        """Read a canonical line (no comment, single spaces) without the tokenizer; False to leave it to `add_line`.
+        """Read a canonical line (no comment, single spaces, no other blank) without the tokenizer; False to leave it to `add_line`.
 
         It gives exactly what `add_line` gives for the same text (a test holds the two to each other).
         """
         sp = text.find(" ")
-        if sp <= 0 or "  " in text or "}" in text or text[-1] == " ":
+        # a blank other than a space (a tab, a no-break space: the tokenizer splits on every one) is left to it
+        if sp <= 0 or "  " in text or "}" in text or text[-1] == " " or not text.isprintable():
             return False
         keyword = text[:sp].lower()
         if keyword == "score":
