@@ -73,7 +73,15 @@ def _mutate_line(line: str, rng: random.Random) -> str:
     key = words[0]
     cards = [i for i, w in enumerate(words) if w.rstrip(",;") in CARDS]
     what = rng.choice(("card", "unknown", "winner", "announce", "call", "score", "drop", "number", "keyword",
-                       "swap", "insert"))
+                       "swap", "insert", "cut"))
+    if what == "cut" and key == "trick" and ", " in line:
+        # one item of a trick line left out (a seat with live cards skipped, a trick short of a card): the memoised
+        # Pitch trick of the remaining items must not be taken as a whole trick (PIT-PLAY-3)
+        head, _, body = line.partition(": ")
+        body, arrow, winner = body.partition(" -> ")
+        items = body.split(", ")
+        del items[rng.randrange(len(items))]
+        return head + ": " + ", ".join(items) + arrow + winner
     if what in ("swap", "insert") and key == "trick" and ": " in line:
         # items of a trick line out of order (a show after the card it comes before, a declaration after a card), or
         # one more item in it (a declaration, a show, a doubling call, a card with an announcement): Baloot's

@@ -52,18 +52,20 @@ class EventFast:
         acts: list[Action] = []
         kernel, line_key, memo = self.kernel, self.line_key, self.memo
         keywords = rules.line_keywords
-        for line in hand.lines:
+        lines = hand.lines
+        i, n = 0, len(lines)
+        while i < n:
+            line = lines[i]
+            i += 1
             keyword, number = line.keyword, line.number
             if keyword not in keywords:  # an unknown line: the explaining path says so
                 return None
             if keyword == "trick" and kernel is not None and number >= 0 and line.items:
-                done = kernel(self, s, line, acts)
+                done = kernel(self, s, lines, i - 1, acts)
                 if done is None:
                     return None
-                if done is not GENERIC:
-                    s = done
-                    if line.winner and not self._winner_ok(s, number, line.winner):
-                        return None
+                if done[1] >= i:  # the kernel played lines[i - 1: done[1]] (and checked their written winners)
+                    s, i = done
                     continue
             k = line_key(rules, s, keyword) if line_key is not None else None
             if k is not None:
@@ -214,11 +216,11 @@ def baloot_trick(fast, s, line, acts: list):
     return s
 
 
-def _plain_plays(fast, line) -> list | None:
-    """(seat, card) of a trick line of plain cards written canonically, None when an item is anything else."""
+def _plain_plays(fast, items) -> list | None:
+    """(seat, card) of a trick line's items, plain cards written canonically; None when an item is anything else."""
     seat_of, card_of = fast.seat_of, fast.card_of
     plays = []
-    for item in line.items:
+    for item in items:
         words = item.words
         if len(words) != 1:
             return None
@@ -230,41 +232,117 @@ def _plain_plays(fast, line) -> list | None:
     return plays
 
 
-def pitch_trick(fast, s, line, acts: list):
-    """A Pitch trick of plain cards from its lead, as many as there are players with live cards (see GENERIC)."""
-    rules = fast.rules
-    if (s.phase != pitch.PLAY or s.trick or line.number != len(s.history) + 1
-            or (rules.five and s.called >= 0 and s.partner < 0)):  # PIT-FIVE-5's called card: the rules decide
-        return GENERIC
-    plays = _plain_plays(fast, line)
-    if plays is None:
-        return GENERIC
-    hands = list(s.hands)
-    leader = seat = s.leader
-    trick: list[tuple[int, int]] = []
-    n = len(plays)
-    for k, (x, c) in enumerate(plays):
-        if x != seat or not hands[x] >> c & 1:
+def baloot_tricks(fast, s, lines, i: int, acts: list):
+    """Baloot's trick lines from ``lines[i]`` on, each by `baloot_trick`: (state, the first line not played) or None."""
+    n = len(lines)
+    while i < n:
+        line = lines[i]
+        if line.keyword != "trick" or line.number < 0 or not line.items:
+            break
+        done = baloot_trick(fast, s, line, acts)
+        if done is None:
             return None
-        hands[x] &= ~(1 << c)
+        if done is GENERIC:
+            break
+        if line.winner and not fast._winner_ok(done, line.number, line.winner):
+            return None
+        s = done
+        i += 1
+    return s, i
+
+
+# Pitch's trick lines memoised on what decides them: (trump, leader, the items as written) -> what the rules make of
+# such a trick (`_pitch_trick_entry`), or False for a line the memo does not take; shared like `_MEMOS`
+_PITCH_TRICKS: dict = {}
+
+
+def _pitch_trick_entry(fast, trump: int, leader: int, items):
+    """What the rules make of a trick of plain cards led by ``leader`` with ``trump`` named, in which each written seat
+    holds its card and every other seat has no live card: the rules' own order of play (`PitchRules.next_in_trick`,
+    PIT-PLAY-3) run on hands holding just the trick's cards, and their trump table (`PitchRules.table`: the winner,
+    each card's points to the winner or, an automatic point, to its player: PIT-PTS-2/3). False: not such a trick
+    (an item that is not a plain card, a seat twice, out of turn, short: the caller reads it otherwise)."""
+    rules = fast.rules
+    plays = _plain_plays(fast, items)
+    if plays is None or len({x for x, _ in plays}) != len(plays):
+        return False
+    hands = [0] * rules.seats
+    for x, c in plays:
+        hands[x] = 1 << c
+    seat = leader
+    trick: list[tuple[int, int]] = []
+    for k, (x, c) in enumerate(plays):
+        if x != seat:
+            return False
+        hands[x] = 0
         trick.append((x, c))
-        acts.append(Action(x, "play", card=c))
         seat = rules.next_in_trick(hands, trick, leader)
-        if seat < 0 and k != n - 1:
-            return None  # the trick ended inside the line
+        if seat < 0 and k != len(plays) - 1:
+            return False
     if seat >= 0:
-        return None  # a trick line short of a card: the explaining path says so
-    t = rules.table(s.trump)
+        return False
+    t = rules.table(trump)
     trick_t = tuple(trick)
     win = trick_t[t.winner_index(tuple(c for _, c in trick_t))][0]
-    taken = list(s.taken)
+    credits = [0] * rules.seats
     for who, c in trick_t:
-        taken[who if t.auto >> c & 1 else win] += t.points[c]
-    hands_t = tuple(hands)
-    lead = rules.first_active(hands_t, win)  # PIT-PLAY-6
-    return s._replace(phase=pitch.PLAY if lead >= 0 else pitch.DONE, hands=hands_t, trick=(), leader=lead,
-                      taken=tuple(taken), history=s.history + ((leader, trick_t, win),))
+        credits[who if t.auto >> c & 1 else win] += t.points[c]
+    played = {x for x, _ in plays}
+    others = tuple(x for x in range(rules.seats) if x not in played)
+    return (tuple((x, 1 << c) for x, c in plays), others, win, rules.seat_labels[win],
+            tuple((x, p) for x, p in enumerate(credits) if p), trick_t, tuple(Action(x, "play", card=c) for x, c in plays))
 
 
-KERNELS = {BalootRules: baloot_trick, PitchRules: pitch_trick}
+def pitch_tricks(fast, s, lines, i: int, acts: list):
+    """Pitch's trick lines of plain cards from ``lines[i]`` on, on local variables, the state built once at the end:
+    (state, the first line not played), or None when a card is not plainly legal (not held, out of turn, a trick
+    short or split over lines: the explaining path says so). Each trick comes from `_pitch_trick_entry`, memoised."""
+    rules = fast.rules
+    if (s.phase != pitch.PLAY or s.trick
+            or (rules.five and s.called >= 0 and s.partner < 0)):  # PIT-FIVE-5's called card: the rules decide
+        return s, i
+    memo = _PITCH_TRICKS.setdefault((rules.options, s.trump), {})
+    trump = s.trump
+    hands = list(s.hands)
+    taken = list(s.taken)
+    history = s.history
+    leader = s.leader
+    n = len(lines)
+    start = i
+    while i < n and leader >= 0:
+        line = lines[i]
+        if line.keyword != "trick" or line.number != len(history) + 1 or not line.items:
+            break
+        key = (leader, tuple([(item.label, item.words) for item in line.items]))
+        e = memo.get(key)
+        if e is None:
+            e = _pitch_trick_entry(fast, trump, leader, line.items)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = e
+        if e is False:
+            break
+        bits, others, win, label, credits, trick, actions = e
+        for x in others:
+            if hands[x]:
+                return None  # a seat with live cards left out of the trick (PIT-PLAY-3)
+        for x, b in bits:
+            if not hands[x] & b:
+                return None  # a card not held (PIT-PLAY-1)
+            hands[x] ^= b
+        if line.winner and line.winner != label:
+            return None  # a wrong winner written: the explaining path notes it
+        for x, p in credits:
+            taken[x] += p
+        history += ((leader, trick, win),)
+        acts.extend(actions)
+        leader = rules.first_active(hands, win)  # PIT-PLAY-6
+        i += 1
+    if i == start:
+        return s, i
+    return s._replace(phase=pitch.PLAY if leader >= 0 else pitch.DONE, hands=tuple(hands), leader=leader,
+                      taken=tuple(taken), history=history), i
+
+
+KERNELS = {BalootRules: baloot_tricks, PitchRules: pitch_tricks}
 LINE_KEYS = {BalootRules: BalootRules.auction_key, PitchRules: PitchRules.auction_key}
