@@ -442,3 +442,26 @@ def test_fast_event_lines_with_other_whitespace_read_as_the_tokenizer_reads(monk
     monkeypatch.undo()
     slow, n_fast = _same_both_ways(text)
     assert all(not v.issues for _, h in slow for v in h)
+
+
+def test_baloot_declarations_out_of_turn_agree():
+    # a declaration of trick 1 written before the leader's card, by a player who is not the leader: the project is
+    # held (the declaration is legal in his turn) but he declares out of his turn (BAL-PROJ-7); the fast path's
+    # shortcut for declarations (`BalootRules.announced_legal`) must refuse it as `check` does
+    text = _text("baloot", 300, 6)
+    out, changed = [], 0
+    for ln in text.split("\n"):
+        if ln.startswith("trick 1: "):
+            head, _, body = ln.partition(": ")
+            items = body.split(", ")
+            leader = items[0].split(" ")[0]
+            late = [k for k, it in enumerate(items) if it.split(" ")[1] in ("sira", "fifty", "hundred", "fourhundred")
+                    and it.split(" ")[0] != leader]
+            if late:
+                items.insert(0, items.pop(late[0]))
+                ln = head + ": " + ", ".join(items)
+                changed += 1
+        out.append(ln)
+    slow, _ = _same_both_ways("\n".join(out))
+    found = sum(any(i.rule == "BAL-PROJ-7" for i in v.issues) for _, h in slow for v in h)
+    assert changed >= 20 and found == changed

@@ -44,6 +44,8 @@ class EventFast:
         self.line_key = LINE_KEYS.get(type(rules))
         self.memo = _MEMOS.setdefault((type(rules), rules.options), {})
         self.merge_chance = merge_chance
+        # a game's shortcut to `check` for the items a kernel hands to the rules (Baloot's declarations and shows)
+        self.announced_legal = getattr(rules, "announced_legal", None) if self.kernel is not None else None
 
     def hand(self, hand, dealer: int, sheet):
         """(final state, actions) of a hand the fast path vouches for, else None."""
@@ -135,7 +137,8 @@ class EventFast:
         legal (or is a chance item): what `_line` does for one item, for a kernel that meets an item it does not take."""
         rules = self.rules
         a = rules.read_item(s, line.keyword, line.number, item.label, item.words)
-        if (isinstance(a, Violation) or a.seat == CHANCE or rules.check(s, a) is not None
+        if (isinstance(a, Violation) or a.seat == CHANCE
+                or (not (self.announced_legal is not None and self.announced_legal(s, a)) and rules.check(s, a) is not None)
                 or rules.check_number(s, line.keyword, line.number, a, item.words) is not None):
             return None
         acts.append(a)
@@ -153,67 +156,91 @@ class EventFast:
 GENERIC = object()
 
 
-def baloot_trick(fast, s, line, acts: list):
-    """A Baloot trick line from its lead (see GENERIC for what it returns). A plain card (a seat, one card) is played
-    on local variables; any other item (a declaration in trick 1, a show, a card with 'ekka' or 'baloot', a doubling
-    call) and every item of trick 2 by the owner of the best project (BAL-PROJ-11/12) are read, checked and applied
-    by the rules (`EventFast.item`) on the state reached, and the local play goes on from the state they give."""
-    history = s.history
-    done = len(history)
-    if s.phase != baloot.PLAY or s.trick or line.number != done + 1:
-        return GENERIC
-    seat_of, card_of = fast.seat_of, fast.card_of
-    must = s.best if done == 1 else -1
-    hands = list(s.hands)
-    trump, locked, ekka = s.trump, s.locked, s.ekka
-    seat = s.leader
-    trick: list[tuple[int, int]] = []
-    for item in line.items:
-        if len(trick) == 4:
-            return None  # an item after the trick's fourth card: the explaining path says what it is
-        words = item.words
-        x = seat_of.get(item.label)
-        c = card_of.get(words[0]) if len(words) == 1 else None
-        if x is None or c is None or x == must:
-            s = fast.item(s._replace(hands=tuple(hands), trick=tuple(trick)), line, item, acts)
-            if s is None:
-                return None
-            if not s.trick and len(s.history) > done:
-                trick = list(s.history[-1][1])  # the rules played the fourth card: the trick is over
+# Baloot's completed tricks scored on what decides them: (trump, the four cards in order) -> (the index of the card that
+# wins, BAL-PLAY-4: `trick_winner`; the card points, `card_points`); shared by every session
+_BALOOT_SCORED: dict = {}
+
+
+def baloot_tricks(fast, s, lines, i: int, acts: list):
+    """Baloot's trick lines from ``lines[i]`` on, from a trick's lead: (state, the first line not played), or None when
+    an item is not plainly legal. A plain card (a seat, one card) is played on local variables, checked by the rules'
+    own `legal_plays` (BAL-PLAY-5…12); a completed trick is scored by `_BALOOT_SCORED` (and BAL-DECK-6's last-trick
+    bonus); the state is built once after the last line. Any other item (a declaration in trick 1, a show, a card with
+    'ekka' or 'baloot', a doubling call) and every item of trick 2 by the owner of the best project (BAL-PROJ-11/12)
+    are read, checked and applied by the rules (`EventFast.item`) on the state reached, and the local play goes on
+    from the state they give."""
+    if s.phase != baloot.PLAY or s.trick:
+        return s, i
+    rules = fast.rules
+    seat_of, card_of, labels = fast.seat_of, fast.card_of, rules.seat_labels
+    trump = s.trump
+    scored = _BALOOT_SCORED.setdefault(trump, {})
+    hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
+    played, leader, best, locked, ekka = s.played, s.leader, s.best, s.locked, s.ekka
+    n = len(lines)
+    while i < n:
+        line = lines[i]
+        done = len(history)
+        if line.keyword != "trick" or line.number != done + 1 or not line.items or done == 8:
+            break
+        must = best if done == 1 else -1
+        seat = leader
+        trick: list[tuple[int, int]] = []
+        for item in line.items:
+            if len(trick) == 4:
+                return None  # an item after the trick's fourth card: the explaining path says what it is
+            words = item.words
+            x = seat_of.get(item.label)
+            c = card_of.get(words[0]) if len(words) == 1 else None
+            if x is None or c is None or x == must:
+                s = fast.item(s._replace(hands=tuple(hands), trick=tuple(trick), history=history, points=tuple(points),
+                                         taken=tuple(taken), played=played, leader=leader, best=best, ekka=ekka), line,
+                              item, acts)
+                if s is None:
+                    return None
+                hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
+                played, leader, best, locked, ekka = s.played, s.leader, s.best, s.locked, s.ekka
+                if not s.trick and len(history) > done:
+                    trick = list(history[-1][1])  # the rules played the fourth card: the trick is over
+                    continue
+                trick = list(s.trick)
+                seat = (trick[-1][0] + 1) % 4 if trick else leader
                 continue
-            hands, trick = list(s.hands), list(s.trick)
-            locked, ekka = s.locked, s.ekka
-            seat = (trick[-1][0] + 1) % 4 if trick else s.leader
-            continue
-        if x != seat:
-            return None
-        h = hands[x]
-        if not h >> c & 1 or not legal_plays(h, tuple(c for _, c in trick), trump, locked, ekka).mask >> c & 1:
-            return None
-        hands[x] = h & ~(1 << c)
-        trick.append((x, c))
-        acts.append(Action(x, "play", card=c, announce=""))
-        seat = (x + 1) % 4
-    if len(trick) != 4:
-        return None  # a trick short of a card: the explaining path says so
-    if len(s.history) > done:
-        return s  # already completed by the rules
-    cards = [c for _, c in trick]
-    win = trick[trick_winner(cards, trump)][0]
-    pts = sum(card_points(c, trump) for c in cards)
-    history = history + ((s.leader, tuple(trick), win),)
-    if len(history) == 8:
-        pts += LAST_TRICK_BONUS  # BAL-DECK-6
-    t = win % 2  # baloot.team_of
-    points = tuple(p + pts if i == t else p for i, p in enumerate(s.points))
-    taken = tuple(n + 1 if i == t else n for i, n in enumerate(s.taken))
-    s = s._replace(hands=tuple(hands), trick=(), ekka=False, leader=win, history=history, points=points, taken=taken,
-                   played=s.played | mask_of(cards))
-    if len(history) == 1:
-        s = s._replace(best=fast.rules.best_project(s)[0])
-    if len(history) == 8:
-        return s._replace(phase=baloot.DONE)
-    return s
+            if x != seat:
+                return None
+            h = hands[x]
+            if not h >> c & 1 or not legal_plays(h, tuple(c for _, c in trick), trump, locked, ekka).mask >> c & 1:
+                return None
+            hands[x] = h & ~(1 << c)
+            trick.append((x, c))
+            acts.append(Action(x, "play", card=c, announce=""))
+            seat = (x + 1) % 4
+        if len(trick) != 4:
+            return None  # a trick short of a card: the explaining path says so
+        if len(history) == done:  # not completed by the rules: scored here
+            cards = tuple(c for _, c in trick)
+            e = scored.get(cards)
+            if e is None:
+                e = scored[cards] = (trick_winner(cards, trump), sum(card_points(c, trump) for c in cards))
+            win = trick[e[0]][0]
+            history += ((leader, tuple(trick), win),)
+            t = baloot.team_of(win)
+            points[t] += e[1] + (LAST_TRICK_BONUS if len(history) == 8 else 0)  # BAL-DECK-6
+            taken[t] += 1
+            played |= mask_of(cards)
+            leader, ekka = win, False
+            if len(history) == 1:
+                s = s._replace(hands=tuple(hands), trick=(), history=history, points=tuple(points), taken=tuple(taken),
+                               played=played, leader=leader, ekka=False)
+                best = rules.best_project(s)[0]
+        if line.winner and labels[history[line.number - 1][2]] != line.winner:
+            return None  # a wrong winner written: the explaining path notes it
+        i += 1
+    if len(history) == len(s.history) and s.trick == () and tuple(hands) == s.hands:
+        return s, i  # nothing played here (the rules played everything, or no line was taken)
+    return s._replace(phase=baloot.DONE if len(history) == 8 else baloot.PLAY, hands=tuple(hands), trick=(),
+                      history=history, points=tuple(points), taken=tuple(taken), played=played, leader=leader,
+                      best=best, ekka=False), i
 
 
 def _plain_plays(fast, items) -> list | None:
@@ -230,25 +257,6 @@ def _plain_plays(fast, items) -> list | None:
             return None
         plays.append((seat, card))
     return plays
-
-
-def baloot_tricks(fast, s, lines, i: int, acts: list):
-    """Baloot's trick lines from ``lines[i]`` on, each by `baloot_trick`: (state, the first line not played) or None."""
-    n = len(lines)
-    while i < n:
-        line = lines[i]
-        if line.keyword != "trick" or line.number < 0 or not line.items:
-            break
-        done = baloot_trick(fast, s, line, acts)
-        if done is None:
-            return None
-        if done is GENERIC:
-            break
-        if line.winner and not fast._winner_ok(done, line.number, line.winner):
-            return None
-        s = done
-        i += 1
-    return s, i
 
 
 # Pitch's trick lines memoised on what decides them: (trump, leader, the items as written) -> what the rules make of
