@@ -40,6 +40,9 @@ class EventFast:
         self.rules = rules
         self.seat_of = {lab: i for i, lab in enumerate(rules.seat_labels)}
         self.card_of = {card_name(c): c for c in rules.pack.cards}  # the canonical spellings only
+        # the action of each plain card play, by seat and card (immutable, shared by every hand)
+        self.plays = {(x, c): Action(x, "play", card=c, announce="") for x in range(len(rules.seat_labels))
+                      for c in rules.pack.cards}
         self.kernel = KERNELS.get(type(rules))  # the games themselves, not a form built on one
         self.line_key = LINE_KEYS.get(type(rules))
         self.memo = _MEMOS.setdefault((type(rules), rules.options), {})
@@ -172,7 +175,7 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
     if s.phase != baloot.PLAY or s.trick:
         return s, i
     rules = fast.rules
-    seat_of, card_of, labels = fast.seat_of, fast.card_of, rules.seat_labels
+    seat_of, card_of, labels, play_of = fast.seat_of, fast.card_of, rules.seat_labels, fast.plays
     trump = s.trump
     scored = _BALOOT_SCORED.setdefault(trump, {})
     hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
@@ -186,6 +189,7 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
         must = best if done == 1 else -1
         seat = leader
         trick: list[tuple[int, int]] = []
+        cards: list[int] = []
         for item in line.items:
             if len(trick) == 4:
                 return None  # an item after the trick's fourth card: the explaining path says what it is
@@ -204,21 +208,23 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
                     trick = list(history[-1][1])  # the rules played the fourth card: the trick is over
                     continue
                 trick = list(s.trick)
+                cards = [c for _, c in trick]
                 seat = (trick[-1][0] + 1) % 4 if trick else leader
                 continue
             if x != seat:
                 return None
             h = hands[x]
-            if not h >> c & 1 or not legal_plays(h, tuple(c for _, c in trick), trump, locked, ekka).mask >> c & 1:
+            if not h >> c & 1 or not legal_plays(h, tuple(cards), trump, locked, ekka).mask >> c & 1:
                 return None
             hands[x] = h & ~(1 << c)
             trick.append((x, c))
-            acts.append(Action(x, "play", card=c, announce=""))
+            cards.append(c)
+            acts.append(play_of[x, c])
             seat = (x + 1) % 4
         if len(trick) != 4:
             return None  # a trick short of a card: the explaining path says so
         if len(history) == done:  # not completed by the rules: scored here
-            cards = tuple(c for _, c in trick)
+            cards = tuple(cards)
             e = scored.get(cards)
             if e is None:
                 e = scored[cards] = (trick_winner(cards, trump), sum(card_points(c, trump) for c in cards))
