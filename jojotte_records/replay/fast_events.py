@@ -2,14 +2,17 @@
 explaining loop (`engine.replay_steps` over `event_log.EventCodec.steps`), or None when it is not sure.
 
 Every line is read and replayed as the explaining codec does (`EventRules.read_item`, `check`, `advance`, the
-chance items of a line merged into one action) but without locations, generators or the engine's loop; a trick
-line of plain cards written canonically (a seat, one card) is played by a game kernel on local variables, one
-state built per trick instead of one per card. No rule is written here: a Baloot card is checked by the rules'
-own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and the trick scored by `trick_winner` and `card_points`
-(BAL-DECK-6 for the last trick's bonus); a Pitch card by the rules' own order of play (`PitchRules.next_in_trick`,
-`first_active`: PIT-PLAY-3/6) and its trump table (`PitchRules.table`: the winner, the points, PIT-PTS-2/3).
+chance items of a line merged into one action) but without locations, generators or the engine's loop; the trick
+lines of plain cards written canonically (a seat, one card) are played by a game kernel on local variables, the
+rules' state built once after the last of them instead of once a card. No rule is written here: a Baloot card is
+checked by the rules' own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and a completed trick scored by `trick_winner`
+and `card_points` (memoised on the trump and the four cards; BAL-DECK-6 for the last trick's bonus); a Pitch trick is
+memoised on (trump, leader, the items as written), its entry made by the rules' own order of play
+(`PitchRules.next_in_trick`, `first_active`: PIT-PLAY-3/6) and trump table (`PitchRules.table`: the winner, the
+points, PIT-PTS-2/3), and taken when each written seat holds its card and no other seat has live cards.
 Baloot's kernel hands the items it does not take (a declaration, a show, an announced card, a doubling call, the
-cards of the seat that must show first in trick 2) to the rules one by one and plays on from the state they give;
+cards of the seat that must show first in trick 2) to the rules one by one (a declaration or a show checked by
+`BalootRules.announced_legal` among the player's own, `check` otherwise) and plays on from the state they give;
 a trick line a kernel does not take (Pitch: any item but a plain card, the five-handed game's lead of the called
 card; either game: a trick split over lines) is read item by item. An auction line is memoised on what decides
 it (`auction_key`), across the sessions of one game and options;
@@ -153,10 +156,13 @@ class EventFast:
         return len(done) < number or self.rules.seat_labels[done[number - 1][2]] == winner
 
 
-# --- the game kernels: one trick line of plain cards, (seat, card) in written order ----------------
-# A kernel returns the state after the line, None when a card is not plainly legal (the explaining path then runs
-# for the whole hand), or GENERIC, before doing anything, for a line it does not take (read item by item instead).
+# GENERIC: `_line`'s answer for a line read in a state its memo key does not describe
 GENERIC = object()
+
+# --- the game kernels: the trick lines from lines[i] on, kernel(fast, state, lines, i, acts) ----------------
+# A kernel returns (the state after the lines it played, the index of the first line it did not play: i when it took
+# none, which is then read item by item), or None when a card is not plainly legal (the explaining path then runs
+# for the whole hand); it checks the written winner of each line it plays.
 
 
 # Baloot's completed tricks scored on what decides them: (trump, the four cards in order) -> (the index of the card that
