@@ -16,7 +16,8 @@ from ..rules.base import EventRules
 from .model import EventHand, EventItem, EventLine, EventScore
 
 SEPARATORS = (",", ";")
-# `EventHandBuilder.fast_line`: an item's text read once, by the game's seat labels: text -> (label, words), False
+# `EventHandBuilder.fast_line`: an item of one word or none (a card played, a call) read once, by the game's seat
+# labels: text -> (label, words), or False
 _CHUNKS: dict[tuple[str, ...], dict] = {}
 CHUNK_LIMIT = 65536  # items kept per game; the rest are read each time
 
@@ -201,7 +202,7 @@ class EventHandBuilder:
             read = chunks.get(chunk)
             if read is None:
                 read = self._chunk(chunk)
-                if len(chunks) < CHUNK_LIMIT:
+                if len(chunks) < CHUNK_LIMIT and (read is False or len(read[1]) <= 1):  # not a list of cards dealt
                     chunks[chunk] = read
             if read is False:
                 return False

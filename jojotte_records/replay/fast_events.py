@@ -33,6 +33,7 @@ from ..rules.pitch import PitchRules
 # one game and options: (key, number, the items as written) -> (the fields the line changes, its actions).
 _MEMOS: dict = {}
 MEMO_LIMIT = 100_000  # entries per game and options; the memo starts afresh beyond
+_PLAYS: dict = {}  # `EventFast.plays` by (game, options)
 
 
 class EventFast:
@@ -43,9 +44,11 @@ class EventFast:
         self.rules = rules
         self.seat_of = {lab: i for i, lab in enumerate(rules.seat_labels)}
         self.card_of = {card_name(c): c for c in rules.pack.cards}  # the canonical spellings only
-        # the action of each plain card play, by seat and card (immutable, shared by every hand)
-        self.plays = {(x, c): Action(x, "play", card=c, announce="") for x in range(len(rules.seat_labels))
-                      for c in rules.pack.cards}
+        # the action of each plain card play, by seat and card (immutable, shared by the sessions of one game and options)
+        self.plays = _PLAYS.get((type(rules), rules.options))
+        if self.plays is None:
+            self.plays = _PLAYS[type(rules), rules.options] = {
+                (x, c): Action(x, "play", card=c, announce="") for x in range(len(rules.seat_labels)) for c in rules.pack.cards}
         self.kernel = KERNELS.get(type(rules))  # the games themselves, not a form built on one
         self.line_key = LINE_KEYS.get(type(rules))
         self.memo = _MEMOS.setdefault((type(rules), rules.options), {})
@@ -274,6 +277,7 @@ def _plain_plays(fast, items) -> list | None:
 # Pitch's trick lines memoised on what decides them: (trump, leader, the items as written) -> what the rules make of
 # such a trick (`_pitch_trick_entry`), or False for a line the memo does not take; shared like `_MEMOS`
 _PITCH_TRICKS: dict = {}
+TRICK_LIMIT = 5_000  # entries per options and trump (most trick lines are new: a small memo, often renewed)
 
 
 def _pitch_trick_entry(fast, trump: int, leader: int, items):
@@ -309,8 +313,8 @@ def _pitch_trick_entry(fast, trump: int, leader: int, items):
         credits[who if t.auto >> c & 1 else win] += t.points[c]
     played = {x for x, _ in plays}
     others = tuple(x for x in range(rules.seats) if x not in played)
-    return (tuple((x, 1 << c) for x, c in plays), others, win, rules.seat_labels[win],
-            tuple((x, p) for x, p in enumerate(credits) if p), trick_t, tuple(Action(x, "play", card=c) for x, c in plays))
+    return (trick_t, others, win, rules.seat_labels[win], tuple((x, p) for x, p in enumerate(credits) if p),
+            tuple(fast.plays[x, c] for x, c in plays))
 
 
 def pitch_tricks(fast, s, lines, i: int, acts: list):
@@ -337,19 +341,19 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
         e = memo.get(key)
         if e is None:
             e = _pitch_trick_entry(fast, trump, leader, line.items)
-            if len(memo) >= MEMO_LIMIT:
+            if len(memo) >= TRICK_LIMIT:
                 memo.clear()
             memo[key] = e
         if e is False:
             break
-        bits, others, win, label, credits, trick, actions = e
+        trick, others, win, label, credits, actions = e
         for x in others:
             if hands[x]:
                 return None  # a seat with live cards left out of the trick (PIT-PLAY-3)
-        for x, b in bits:
-            if not hands[x] & b:
+        for x, c in trick:
+            if not hands[x] >> c & 1:
                 return None  # a card not held (PIT-PLAY-1)
-            hands[x] ^= b
+            hands[x] ^= 1 << c
         if line.winner and line.winner != label:
             return None  # a wrong winner written: the explaining path notes it
         for x, p in credits:
