@@ -3,6 +3,7 @@
     python bench/events.py                       # 20,000 hands of Pitch, of five-handed 16-point Pitch, and of Baloot
     python bench/events.py --hands 5000 --game pitch --variant "points=16"
     python bench/events.py --hands 3000 --stages   # and where the time goes: reading, replay, the rest
+    python bench/events.py --hands 3000 --game baloot --profile 25   # and the 25 functions with the most own time
 
 Each measurement runs in a fresh process (median of ``--runs``, CPU time beside wall time, hands/s on
 CPU time, the hands on the fast and the explaining path), streaming the file through
@@ -59,6 +60,26 @@ print(json.dumps({"read": m(read), "replay": m(replay), "total": m(total)}))
 """
 
 
+# ``--profile N``: one validation of the file under cProfile, in a child of its own: the N functions that spend the
+# most time of their own (profiled time is inflated; the shares are what to read)
+PROFILE = r"""
+import cProfile, pstats, sys
+from jojotte_records.replay.files import check_file
+path, top = sys.argv[1], int(sys.argv[2])
+check_file(path, keep_hands=False)  # the memos warm, as in a long file
+p = cProfile.Profile()
+p.runcall(check_file, path, keep_hands=False)
+pstats.Stats(p).sort_stats("tottime").print_stats(top)
+"""
+
+
+def profile(path: Path, top: int) -> str:
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", PROFILE, str(path), str(top)], check=True, capture_output=True, text=True)
+    return out.stdout
+
+
 def stages(path: Path, runs: int) -> str:
     import json
     import subprocess
@@ -81,6 +102,8 @@ def main() -> None:
     ap.add_argument("--variant", default="")
     ap.add_argument("--runs", type=int, default=3, help="runs of each file; the median is printed")
     ap.add_argument("--stages", action="store_true", help="also split each file's CPU time into reading, replay and the rest")
+    ap.add_argument("--profile", type=int, default=0, metavar="N",
+                    help="also print the N functions with the most own time in one profiled validation of each file")
     args = ap.parse_args()
 
     from jojotte_records.notation.text import write_stream
@@ -104,6 +127,8 @@ def main() -> None:
             print(line(label, m) + f"  (simulated at {args.hands / sim:,.0f} hands/s, file {path.stat().st_size / 1e6:.1f} MB)")
             if args.stages:
                 print(stages(path, args.runs))
+            if args.profile:
+                print(profile(path, args.profile))
 
 
 if __name__ == "__main__":

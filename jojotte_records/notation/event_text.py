@@ -16,6 +16,10 @@ from ..rules.base import EventRules
 from .model import EventHand, EventItem, EventLine, EventScore
 
 SEPARATORS = (",", ";")
+# `EventHandBuilder.fast_line`: an item of one word or none (a card played, a call) read once, by the game's seat
+# labels: text -> (label, words), or False
+_CHUNKS: dict[tuple[str, ...], dict] = {}
+CHUNK_LIMIT = 65536  # items kept per game; the rest are read each time
 
 
 def _c(comments) -> str:
@@ -29,6 +33,7 @@ class EventHandBuilder:
         self.rules = rules
         self.source = source
         self._labels = {lab.upper(): lab for lab in rules.seat_labels}
+        self._chunks = _CHUNKS.setdefault(tuple(rules.seat_labels), {})
         self.issues: list[Issue] = []
         self.lines: list[EventLine] = []
         self.score: EventScore | None = None
@@ -136,6 +141,7 @@ class EventHandBuilder:
         hb.rules = rules
         hb.source = source
         hb._labels = {lab.upper(): lab for lab in rules.seat_labels}
+        hb._chunks = _CHUNKS.setdefault(tuple(rules.seat_labels), {})
         hb.issues = []
         hb.lines = []
         hb.score = None
@@ -147,12 +153,13 @@ class EventHandBuilder:
         return hb
 
     def fast_line(self, text: str, line_no: int) -> bool:
-        """Read a canonical line (no comment, single spaces) without the tokenizer; False to leave it to `add_line`.
+        """Read a canonical line (no comment, single spaces, no other blank) without the tokenizer; False to leave it to `add_line`.
 
         It gives exactly what `add_line` gives for the same text (a test holds the two to each other).
         """
         sp = text.find(" ")
-        if sp <= 0 or "  " in text or "}" in text or text[-1] == " ":
+        # a blank other than a space (a tab, a no-break space: the tokenizer splits on every one) is left to it
+        if sp <= 0 or "  " in text or "}" in text or text[-1] == " " or not text.isprintable():
             return False
         keyword = text[:sp].lower()
         if keyword == "score":
@@ -189,23 +196,34 @@ class EventHandBuilder:
             sep = ", "
         items = []
         pos = start + 1
-        labels = self._labels
+        chunks = self._chunks
         new = tuple.__new__  # the named tuples built without their Python-level constructor (all fields given)
-        # no double space and no space at the end (above): a chunk's words are never empty
         for chunk in rest.split(sep):
-            if not chunk:
+            read = chunks.get(chunk)
+            if read is None:
+                read = self._chunk(chunk)
+                if len(chunks) < CHUNK_LIMIT and (read is False or len(read[1]) <= 1):  # not a list of cards dealt
+                    chunks[chunk] = read
+            if read is False:
                 return False
-            label, *words = chunk.split(" ")
-            if ":" in chunk:
-                # one colon, ending the label (``S: 9S TH``); any other is left to the tokenizer
-                if chunk.count(":") != 1 or len(label) < 2 or label[-1] != ":":
-                    return False
-                label = label[:-1]
-            lab = labels.get(label)
-            items.append(new(EventItem, (self.label(label) if lab is None else lab, tuple(words), line_no, pos, ())))
+            items.append(new(EventItem, (read[0], read[1], line_no, pos, ())))
             pos += len(chunk) + 2
         self.lines.append(new(EventLine, (keyword, number, tuple(items), winner, line_no, 1, ())))
         return True
+
+    def _chunk(self, chunk: str) -> tuple[str, tuple[str, ...]] | bool:
+        """(label, words) of one item of a canonical line, False to leave the line to the tokenizer."""
+        # no double space and no space at the end (`fast_line`): a chunk's words are never empty
+        if not chunk:
+            return False
+        label, *words = chunk.split(" ")
+        if ":" in chunk:
+            # one colon, ending the label (``S: 9S TH``); any other is left to the tokenizer
+            if chunk.count(":") != 1 or len(label) < 2 or label[-1] != ":":
+                return False
+            label = label[:-1]
+        lab = self._labels.get(label)
+        return (self.label(label) if lab is None else lab), tuple(words)
 
     def _fast_score(self, rest: str, line_no: int) -> bool:
         """A canonical score line (``score NS 4, EW 14``: every column once, in the sheet's order, plain numbers), as

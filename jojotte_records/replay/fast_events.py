@@ -2,14 +2,17 @@
 explaining loop (`engine.replay_steps` over `event_log.EventCodec.steps`), or None when it is not sure.
 
 Every line is read and replayed as the explaining codec does (`EventRules.read_item`, `check`, `advance`, the
-chance items of a line merged into one action) but without locations, generators or the engine's loop; a trick
-line of plain cards written canonically (a seat, one card) is played by a game kernel on local variables, one
-state built per trick instead of one per card. No rule is written here: a Baloot card is checked by the rules'
-own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and the trick scored by `trick_winner` and `card_points`
-(BAL-DECK-6 for the last trick's bonus); a Pitch card by the rules' own order of play (`PitchRules.next_in_trick`,
-`first_active`: PIT-PLAY-3/6) and its trump table (`PitchRules.table`: the winner, the points, PIT-PTS-2/3).
+chance items of a line merged into one action) but without locations, generators or the engine's loop; the trick
+lines of plain cards written canonically (a seat, one card) are played by a game kernel on local variables, the
+rules' state built once after the last of them instead of once a card. No rule is written here: a Baloot card is
+checked by the rules' own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and a completed trick scored by `trick_winner`
+and `card_points` (memoised on the trump and the four cards; BAL-DECK-6 for the last trick's bonus); a Pitch trick is
+memoised on (trump, leader, the items as written), its entry made by the rules' own order of play
+(`PitchRules.next_in_trick`, `first_active`: PIT-PLAY-3/6) and trump table (`PitchRules.table`: the winner, the
+points, PIT-PTS-2/3), and taken when each written seat holds its card and no other seat has live cards.
 Baloot's kernel hands the items it does not take (a declaration, a show, an announced card, a doubling call, the
-cards of the seat that must show first in trick 2) to the rules one by one and plays on from the state they give;
+cards of the seat that must show first in trick 2) to the rules one by one (a declaration or a show checked by
+`BalootRules.announced_legal` among the player's own, `check` otherwise) and plays on from the state they give;
 a trick line a kernel does not take (Pitch: any item but a plain card, the five-handed game's lead of the called
 card; either game: a trick split over lines) is read item by item. An auction line is memoised on what decides
 it (`auction_key`), across the sessions of one game and options;
@@ -30,6 +33,7 @@ from ..rules.pitch import PitchRules
 # one game and options: (key, number, the items as written) -> (the fields the line changes, its actions).
 _MEMOS: dict = {}
 MEMO_LIMIT = 100_000  # entries per game and options; the memo starts afresh beyond
+_PLAYS: dict = {}  # `EventFast.plays` by (game, options)
 
 
 class EventFast:
@@ -40,10 +44,17 @@ class EventFast:
         self.rules = rules
         self.seat_of = {lab: i for i, lab in enumerate(rules.seat_labels)}
         self.card_of = {card_name(c): c for c in rules.pack.cards}  # the canonical spellings only
+        # the action of each plain card play, by seat and card (immutable, shared by the sessions of one game and options)
+        self.plays = _PLAYS.get((type(rules), rules.options))
+        if self.plays is None:
+            self.plays = _PLAYS[type(rules), rules.options] = {
+                (x, c): Action(x, "play", card=c, announce="") for x in range(len(rules.seat_labels)) for c in rules.pack.cards}
         self.kernel = KERNELS.get(type(rules))  # the games themselves, not a form built on one
         self.line_key = LINE_KEYS.get(type(rules))
         self.memo = _MEMOS.setdefault((type(rules), rules.options), {})
         self.merge_chance = merge_chance
+        # a game's shortcut to `check` for the items a kernel hands to the rules (Baloot's declarations and shows)
+        self.announced_legal = getattr(rules, "announced_legal", None) if self.kernel is not None else None
 
     def hand(self, hand, dealer: int, sheet):
         """(final state, actions) of a hand the fast path vouches for, else None."""
@@ -52,18 +63,20 @@ class EventFast:
         acts: list[Action] = []
         kernel, line_key, memo = self.kernel, self.line_key, self.memo
         keywords = rules.line_keywords
-        for line in hand.lines:
+        lines = hand.lines
+        i, n = 0, len(lines)
+        while i < n:
+            line = lines[i]
+            i += 1
             keyword, number = line.keyword, line.number
             if keyword not in keywords:  # an unknown line: the explaining path says so
                 return None
             if keyword == "trick" and kernel is not None and number >= 0 and line.items:
-                done = kernel(self, s, line, acts)
+                done = kernel(self, s, lines, i - 1, acts)
                 if done is None:
                     return None
-                if done is not GENERIC:
-                    s = done
-                    if line.winner and not self._winner_ok(s, number, line.winner):
-                        return None
+                if done[1] >= i:  # the kernel played lines[i - 1: done[1]] (and checked their written winners)
+                    s, i = done
                     continue
             k = line_key(rules, s, keyword) if line_key is not None else None
             if k is not None:
@@ -133,7 +146,8 @@ class EventFast:
         legal (or is a chance item): what `_line` does for one item, for a kernel that meets an item it does not take."""
         rules = self.rules
         a = rules.read_item(s, line.keyword, line.number, item.label, item.words)
-        if (isinstance(a, Violation) or a.seat == CHANCE or rules.check(s, a) is not None
+        if (isinstance(a, Violation) or a.seat == CHANCE
+                or (not (self.announced_legal is not None and self.announced_legal(s, a)) and rules.check(s, a) is not None)
                 or rules.check_number(s, line.keyword, line.number, a, item.words) is not None):
             return None
         acts.append(a)
@@ -145,80 +159,110 @@ class EventFast:
         return len(done) < number or self.rules.seat_labels[done[number - 1][2]] == winner
 
 
-# --- the game kernels: one trick line of plain cards, (seat, card) in written order ----------------
-# A kernel returns the state after the line, None when a card is not plainly legal (the explaining path then runs
-# for the whole hand), or GENERIC, before doing anything, for a line it does not take (read item by item instead).
+# GENERIC: `_line`'s answer for a line read in a state its memo key does not describe
 GENERIC = object()
 
+# --- the game kernels: the trick lines from lines[i] on, kernel(fast, state, lines, i, acts) ----------------
+# A kernel returns (the state after the lines it played, the index of the first line it did not play: i when it took
+# none, which is then read item by item), or None when a card is not plainly legal (the explaining path then runs
+# for the whole hand); it checks the written winner of each line it plays.
 
-def baloot_trick(fast, s, line, acts: list):
-    """A Baloot trick line from its lead (see GENERIC for what it returns). A plain card (a seat, one card) is played
-    on local variables; any other item (a declaration in trick 1, a show, a card with 'ekka' or 'baloot', a doubling
-    call) and every item of trick 2 by the owner of the best project (BAL-PROJ-11/12) are read, checked and applied
-    by the rules (`EventFast.item`) on the state reached, and the local play goes on from the state they give."""
-    history = s.history
-    done = len(history)
-    if s.phase != baloot.PLAY or s.trick or line.number != done + 1:
-        return GENERIC
-    seat_of, card_of = fast.seat_of, fast.card_of
-    must = s.best if done == 1 else -1
-    hands = list(s.hands)
-    trump, locked, ekka = s.trump, s.locked, s.ekka
-    seat = s.leader
-    trick: list[tuple[int, int]] = []
-    for item in line.items:
-        if len(trick) == 4:
-            return None  # an item after the trick's fourth card: the explaining path says what it is
-        words = item.words
-        x = seat_of.get(item.label)
-        c = card_of.get(words[0]) if len(words) == 1 else None
-        if x is None or c is None or x == must:
-            s = fast.item(s._replace(hands=tuple(hands), trick=tuple(trick)), line, item, acts)
-            if s is None:
-                return None
-            if not s.trick and len(s.history) > done:
-                trick = list(s.history[-1][1])  # the rules played the fourth card: the trick is over
+
+# Baloot's completed tricks scored on what decides them: (trump, the four cards in order) -> (the index of the card that
+# wins, BAL-PLAY-4: `trick_winner`; the card points, `card_points`); shared by every session
+_BALOOT_SCORED: dict = {}
+
+
+def baloot_tricks(fast, s, lines, i: int, acts: list):
+    """Baloot's trick lines from ``lines[i]`` on, from a trick's lead: (state, the first line not played), or None when
+    an item is not plainly legal. A plain card (a seat, one card) is played on local variables, checked by the rules'
+    own `legal_plays` (BAL-PLAY-5…12); a completed trick is scored by `_BALOOT_SCORED` (and BAL-DECK-6's last-trick
+    bonus); the state is built once after the last line. Any other item (a declaration in trick 1, a show, a card with
+    'ekka' or 'baloot', a doubling call) and every item of trick 2 by the owner of the best project (BAL-PROJ-11/12)
+    are read, checked and applied by the rules (`EventFast.item`) on the state reached, and the local play goes on
+    from the state they give."""
+    if s.phase != baloot.PLAY or s.trick:
+        return s, i
+    rules = fast.rules
+    seat_of, card_of, labels, play_of = fast.seat_of, fast.card_of, rules.seat_labels, fast.plays
+    trump = s.trump
+    scored = _BALOOT_SCORED.setdefault(trump, {})
+    hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
+    played, leader, best, locked, ekka = s.played, s.leader, s.best, s.locked, s.ekka
+    n = len(lines)
+    while i < n:
+        line = lines[i]
+        done = len(history)
+        if line.keyword != "trick" or line.number != done + 1 or not line.items or done == 8:
+            break
+        must = best if done == 1 else -1
+        seat = leader
+        trick: list[tuple[int, int]] = []
+        cards: list[int] = []
+        for item in line.items:
+            if len(trick) == 4:
+                return None  # an item after the trick's fourth card: the explaining path says what it is
+            words = item.words
+            x = seat_of.get(item.label)
+            c = card_of.get(words[0]) if len(words) == 1 else None
+            if x is None or c is None or x == must:
+                s = fast.item(s._replace(hands=tuple(hands), trick=tuple(trick), history=history, points=tuple(points),
+                                         taken=tuple(taken), played=played, leader=leader, best=best, ekka=ekka), line,
+                              item, acts)
+                if s is None:
+                    return None
+                hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
+                played, leader, best, locked, ekka = s.played, s.leader, s.best, s.locked, s.ekka
+                if not s.trick and len(history) > done:
+                    trick = list(history[-1][1])  # the rules played the fourth card: the trick is over
+                    continue
+                trick = list(s.trick)
+                cards = [c for _, c in trick]
+                seat = (trick[-1][0] + 1) % 4 if trick else leader
                 continue
-            hands, trick = list(s.hands), list(s.trick)
-            locked, ekka = s.locked, s.ekka
-            seat = (trick[-1][0] + 1) % 4 if trick else s.leader
-            continue
-        if x != seat:
-            return None
-        h = hands[x]
-        if not h >> c & 1 or not legal_plays(h, tuple(c for _, c in trick), trump, locked, ekka).mask >> c & 1:
-            return None
-        hands[x] = h & ~(1 << c)
-        trick.append((x, c))
-        acts.append(Action(x, "play", card=c, announce=""))
-        seat = (x + 1) % 4
-    if len(trick) != 4:
-        return None  # a trick short of a card: the explaining path says so
-    if len(s.history) > done:
-        return s  # already completed by the rules
-    cards = [c for _, c in trick]
-    win = trick[trick_winner(cards, trump)][0]
-    pts = sum(card_points(c, trump) for c in cards)
-    history = history + ((s.leader, tuple(trick), win),)
-    if len(history) == 8:
-        pts += LAST_TRICK_BONUS  # BAL-DECK-6
-    t = win % 2  # baloot.team_of
-    points = tuple(p + pts if i == t else p for i, p in enumerate(s.points))
-    taken = tuple(n + 1 if i == t else n for i, n in enumerate(s.taken))
-    s = s._replace(hands=tuple(hands), trick=(), ekka=False, leader=win, history=history, points=points, taken=taken,
-                   played=s.played | mask_of(cards))
-    if len(history) == 1:
-        s = s._replace(best=fast.rules.best_project(s)[0])
-    if len(history) == 8:
-        return s._replace(phase=baloot.DONE)
-    return s
+            if x != seat:
+                return None
+            h = hands[x]
+            if not h >> c & 1 or not legal_plays(h, tuple(cards), trump, locked, ekka).mask >> c & 1:
+                return None
+            hands[x] = h & ~(1 << c)
+            trick.append((x, c))
+            cards.append(c)
+            acts.append(play_of[x, c])
+            seat = (x + 1) % 4
+        if len(trick) != 4:
+            return None  # a trick short of a card: the explaining path says so
+        if len(history) == done:  # not completed by the rules: scored here
+            cards = tuple(cards)
+            e = scored.get(cards)
+            if e is None:
+                e = scored[cards] = (trick_winner(cards, trump), sum(card_points(c, trump) for c in cards))
+            win = trick[e[0]][0]
+            history += ((leader, tuple(trick), win),)
+            t = baloot.team_of(win)
+            points[t] += e[1] + (LAST_TRICK_BONUS if len(history) == 8 else 0)  # BAL-DECK-6
+            taken[t] += 1
+            played |= mask_of(cards)
+            leader, ekka = win, False
+            if len(history) == 1:
+                s = s._replace(hands=tuple(hands), trick=(), history=history, points=tuple(points), taken=tuple(taken),
+                               played=played, leader=leader, ekka=False)
+                best = rules.best_project(s)[0]
+        if line.winner and labels[history[line.number - 1][2]] != line.winner:
+            return None  # a wrong winner written: the explaining path notes it
+        i += 1
+    if len(history) == len(s.history) and s.trick == () and tuple(hands) == s.hands:
+        return s, i  # nothing played here (the rules played everything, or no line was taken)
+    return s._replace(phase=baloot.DONE if len(history) == 8 else baloot.PLAY, hands=tuple(hands), trick=(),
+                      history=history, points=tuple(points), taken=tuple(taken), played=played, leader=leader,
+                      best=best, ekka=False), i
 
 
-def _plain_plays(fast, line) -> list | None:
-    """(seat, card) of a trick line of plain cards written canonically, None when an item is anything else."""
+def _plain_plays(fast, items) -> list | None:
+    """(seat, card) of a trick line's items, plain cards written canonically; None when an item is anything else."""
     seat_of, card_of = fast.seat_of, fast.card_of
     plays = []
-    for item in line.items:
+    for item in items:
         words = item.words
         if len(words) != 1:
             return None
@@ -230,41 +274,99 @@ def _plain_plays(fast, line) -> list | None:
     return plays
 
 
-def pitch_trick(fast, s, line, acts: list):
-    """A Pitch trick of plain cards from its lead, as many as there are players with live cards (see GENERIC)."""
+# Pitch's trick lines memoised on what decides them: (trump, leader, the items as written) -> what the rules make of
+# such a trick (`_pitch_trick_entry`), or False for a line the memo does not take; shared like `_MEMOS`
+_PITCH_TRICKS: dict = {}
+TRICK_LIMIT = 5_000  # entries per options and trump (most trick lines are new: a small memo, often renewed)
+
+
+def _pitch_trick_entry(fast, trump: int, leader: int, items):
+    """What the rules make of a trick of plain cards led by ``leader`` with ``trump`` named, in which each written seat
+    holds its card and every other seat has no live card: the rules' own order of play (`PitchRules.next_in_trick`,
+    PIT-PLAY-3) run on hands holding just the trick's cards, and their trump table (`PitchRules.table`: the winner,
+    each card's points to the winner or, an automatic point, to its player: PIT-PTS-2/3). False: not such a trick
+    (an item that is not a plain card, a seat twice, out of turn, short: the caller reads it otherwise)."""
     rules = fast.rules
-    if (s.phase != pitch.PLAY or s.trick or line.number != len(s.history) + 1
-            or (rules.five and s.called >= 0 and s.partner < 0)):  # PIT-FIVE-5's called card: the rules decide
-        return GENERIC
-    plays = _plain_plays(fast, line)
-    if plays is None:
-        return GENERIC
-    hands = list(s.hands)
-    leader = seat = s.leader
+    plays = _plain_plays(fast, items)
+    if plays is None or len({x for x, _ in plays}) != len(plays):
+        return False
+    hands = [0] * rules.seats
+    for x, c in plays:
+        hands[x] = 1 << c
+    seat = leader
     trick: list[tuple[int, int]] = []
-    n = len(plays)
     for k, (x, c) in enumerate(plays):
-        if x != seat or not hands[x] >> c & 1:
-            return None
-        hands[x] &= ~(1 << c)
+        if x != seat:
+            return False
+        hands[x] = 0
         trick.append((x, c))
-        acts.append(Action(x, "play", card=c))
         seat = rules.next_in_trick(hands, trick, leader)
-        if seat < 0 and k != n - 1:
-            return None  # the trick ended inside the line
+        if seat < 0 and k != len(plays) - 1:
+            return False
     if seat >= 0:
-        return None  # a trick line short of a card: the explaining path says so
-    t = rules.table(s.trump)
+        return False
+    t = rules.table(trump)
     trick_t = tuple(trick)
     win = trick_t[t.winner_index(tuple(c for _, c in trick_t))][0]
-    taken = list(s.taken)
+    credits = [0] * rules.seats
     for who, c in trick_t:
-        taken[who if t.auto >> c & 1 else win] += t.points[c]
-    hands_t = tuple(hands)
-    lead = rules.first_active(hands_t, win)  # PIT-PLAY-6
-    return s._replace(phase=pitch.PLAY if lead >= 0 else pitch.DONE, hands=hands_t, trick=(), leader=lead,
-                      taken=tuple(taken), history=s.history + ((leader, trick_t, win),))
+        credits[who if t.auto >> c & 1 else win] += t.points[c]
+    played = {x for x, _ in plays}
+    others = tuple(x for x in range(rules.seats) if x not in played)
+    return (trick_t, others, win, rules.seat_labels[win], tuple((x, p) for x, p in enumerate(credits) if p),
+            tuple(fast.plays[x, c] for x, c in plays))
 
 
-KERNELS = {BalootRules: baloot_trick, PitchRules: pitch_trick}
+def pitch_tricks(fast, s, lines, i: int, acts: list):
+    """Pitch's trick lines of plain cards from ``lines[i]`` on, on local variables, the state built once at the end:
+    (state, the first line not played), or None when a card is not plainly legal (not held, out of turn, a trick
+    short or split over lines: the explaining path says so). Each trick comes from `_pitch_trick_entry`, memoised."""
+    rules = fast.rules
+    if (s.phase != pitch.PLAY or s.trick
+            or (rules.five and s.called >= 0 and s.partner < 0)):  # PIT-FIVE-5's called card: the rules decide
+        return s, i
+    memo = _PITCH_TRICKS.setdefault((rules.options, s.trump), {})
+    trump = s.trump
+    hands = list(s.hands)
+    taken = list(s.taken)
+    history = s.history
+    leader = s.leader
+    n = len(lines)
+    start = i
+    while i < n and leader >= 0:
+        line = lines[i]
+        if line.keyword != "trick" or line.number != len(history) + 1 or not line.items:
+            break
+        key = (leader, tuple([(item.label, item.words) for item in line.items]))
+        e = memo.get(key)
+        if e is None:
+            e = _pitch_trick_entry(fast, trump, leader, line.items)
+            if len(memo) >= TRICK_LIMIT:
+                memo.clear()
+            memo[key] = e
+        if e is False:
+            break
+        trick, others, win, label, credits, actions = e
+        for x in others:
+            if hands[x]:
+                return None  # a seat with live cards left out of the trick (PIT-PLAY-3)
+        for x, c in trick:
+            if not hands[x] >> c & 1:
+                return None  # a card not held (PIT-PLAY-1)
+            hands[x] ^= 1 << c
+        if line.winner and line.winner != label:
+            return None  # a wrong winner written: the explaining path notes it
+        for x, p in credits:
+            taken[x] += p
+        history += ((leader, trick, win),)
+        acts.extend(actions)
+        leader = rules.first_active(hands, win)  # PIT-PLAY-6
+        i += 1
+    if i == start:
+        return s, i
+    return s._replace(phase=pitch.PLAY if leader >= 0 else pitch.DONE, hands=tuple(hands), leader=leader,
+                      taken=tuple(taken), history=history), i
+
+
+KERNELS = {BalootRules: baloot_tricks, PitchRules: pitch_tricks}
 LINE_KEYS = {BalootRules: BalootRules.auction_key, PitchRules: PitchRules.auction_key}

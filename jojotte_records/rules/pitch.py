@@ -35,6 +35,7 @@ SUIT_WORDS = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
 _CARD_ACTIONS = {"call": "call", "burn": "burn", "trick": "play"}
 _ACT_WORDS = {"name": "naming of trump", "call": "call of a card", "play": "card", "remainder": "word on the remainder"}
 _CARD_CODES = {card_name(c): c for c in pitch_pack().cards}  # the canonical spellings; others go through parse_card
+_CARD_BITS = {w: 1 << c for w, c in _CARD_CODES.items()}
 _SUIT_OF_WORD = {"S": 0, "H": 1, "D": 2, "C": 3, "SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3}
 
 # phases
@@ -811,6 +812,12 @@ class PitchRules(EventRules):
         return parse_card(word) if card is None else card
 
     def _read_cards(self, words: tuple[str, ...]) -> int | Violation:
+        try:  # the common case: canonical spellings, each card once (the sum of distinct bits has one bit a card)
+            mask = sum(map(_CARD_BITS.__getitem__, words))
+            if mask.bit_count() == len(words):
+                return mask
+        except KeyError:
+            pass
         if words == ("-",):
             return 0
         mask = 0
