@@ -262,6 +262,13 @@ class _HandBuilder:
         r = self.r
         key = text[:6]
         if key == "trick ":
+            two = r.trick_lines.get(text)  # two players: a trick line read before (`SessionReader.fast_trick`)
+            if two and two[0] == len(self.tricks) + 1:
+                number, sa, ca, aa, col_a, sb, cb, ab, col_b, w = two
+                new = tuple.__new__
+                self.tricks.append(new(Trick, (number, (new(Play, (sa, ca, aa, line_no, col_a, ())),
+                                                        new(Play, (sb, cb, ab, line_no, col_b, ()))), w, line_no, 1, (), ())))
+                return True
             return r.fast_trick(self, text, line_no)
         if key == "auctio":
             return text.startswith("auction ") and r.fast_calls(self, text, line_no, self.auction)
