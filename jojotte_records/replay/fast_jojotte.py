@@ -29,6 +29,10 @@ _CARD_FIELDS = frozenset(("hands", "unknown", "seen", "info"))
 _KEY_OF = itemgetter(*(i for i, f in enumerate(_FIELDS) if f not in _CARD_FIELDS))
 _CARD_AT = tuple(i for i, f in enumerate(_FIELDS) if f in _CARD_FIELDS)
 assert _CARD_AT == (2, 3, 4, 6), _CARD_AT  # `_with_cards` puts them back by these places
+# and what the calls after the draw other than the dix never read either: who dealt and the turned card (their
+# caller and their choices follow the declarer, the step and the double, JJ-POST-1…6; the dix reads the turned card)
+_AFTER_KEY_OF = itemgetter(*(i for i, f in enumerate(_FIELDS) if f not in _CARD_FIELDS | {"dealer", "turned"}))
+assert _FIELDS.index("dealer") == 1 and _FIELDS.index("turned") == 5  # `_with_hand` puts them back by these places
 _CALL_KEY = itemgetter(0, 1, 2, 3)  # a call's seat, kind, suit and melds: what the rules read of it
 _CARDS = JojotteRules.pack.cards
 _WIDTH = max(_CARDS) + 1
@@ -61,6 +65,11 @@ def _with_cards(after: JJState, state: JJState) -> JJState:
     return tuple.__new__(JJState, (after[0], after[1], state[2], state[3], state[4], after[5], state[6], *after[7:]))
 
 
+def _with_hand(after: JJState, state: JJState) -> JJState:
+    """``after`` with the cards, the dealer and the turned card of ``state``, all else ``after``'s."""
+    return tuple.__new__(JJState, (after[0], state[1], state[2], state[3], state[4], state[5], state[6], *after[7:]))
+
+
 def fast_for(rules) -> "JojotteFast | None":
     """The fast replay of a session's rules when it knows the game (the two-player game itself, not a form built
     on it), else None."""
@@ -86,13 +95,17 @@ class JojotteFast:
         """The state after ``calls`` (each checked and applied by the rules, while the phase is ``phase``), or
         None when one is illegal or comes after the phase ended. Memoised on the state less its cards and on
         ``held``: the calls of the auction and the calls after the draw other than melds never read the cards
-        (JJ-BID, JJ-POST-1…6, ``held`` None); a declaration of shown melds reads only the cards of its melds and
-        their neighbours (JJ-MELD-4, JJ-MELD-15), which ``held`` gives of each hand (see `hand`)."""
-        key = (_KEY_OF(state), tuple(map(_CALL_KEY, calls)), held)
+        (JJ-BID, JJ-POST-1…6, ``held`` None), and the calls after the draw (the dix aside) neither the dealer nor
+        the turned card; a declaration of shown melds reads only the cards of its melds and their neighbours
+        (JJ-MELD-4, JJ-MELD-15), which ``held`` gives of each hand (see `_after_melds`)."""
+        after_draw = phase == AFTER
+        key = ((_AFTER_KEY_OF if after_draw else _KEY_OF)(state), tuple(map(_CALL_KEY, calls)), held)
         memo = self.memo
         if key in memo:
             after = memo[key]
-            return None if after is None else _with_cards(after, state)
+            if after is None:
+                return None
+            return _with_hand(after, state) if after_draw else _with_cards(after, state)
         rules = self.rules
         s = state
         for c in calls:
@@ -107,8 +120,8 @@ class JojotteFast:
         if s is None:
             memo[key] = None
             return None
-        if any(s[i] != state[i] for i in _CARD_AT):  # never: these calls do not touch the cards
-            memo[key] = None
+        if any(s[i] != state[i] for i in _CARD_AT) or s[1] != state[1] or s[5] != state[5]:
+            memo[key] = None  # never: these calls do not touch the cards, the dealer or the turned card
             return None
         memo[key] = s  # any state of the same key reaches it, with its own cards
         return s
