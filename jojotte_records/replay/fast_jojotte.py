@@ -38,26 +38,29 @@ _CARDS = JojotteRules.pack.cards
 _WIDTH = max(_CARDS) + 1
 
 
-def _trick_tables() -> tuple[list[list[int]], list[list[list[int]]]]:
-    """Per trump (-1 for none, then 0…3; index ``trump + 1``), for every two-card trick ``a, b`` at ``a * _WIDTH + b``:
-    the index of the card that wins it, and (per Nullo or not) the points it carries when it is not the last
-    trick, both from the rules' own `trick_winner` and `trick_points` (JJ-PLAY-8, JJ-PTS-1)."""
-    winners, points = [], [[], []]
-    for trump in range(-1, 4):
-        w = [0] * (_WIDTH * _WIDTH)
-        p = [[0] * (_WIDTH * _WIDTH), [0] * (_WIDTH * _WIDTH)]
-        for a in _CARDS:
-            for b in _CARDS:
-                w[a * _WIDTH + b] = trick_winner((a, b), trump)
-                for nullo in (0, 1):
-                    p[nullo][a * _WIDTH + b] = trick_points((a, b), trump, False, bool(nullo))
-        winners.append(w)
-        points[0].append(p[0])
-        points[1].append(p[1])
-    return winners, points
+def _trick_tables() -> list[list[list[list[int]]]]:
+    """Per Nullo or not, per trump (-1 for none, then 0…3; index ``trump + 1``), per last trick or not, for every
+    two-card trick ``a, b`` at ``a * _WIDTH + b``: twice the points it carries plus the index of the card that wins
+    it, from the rules' own `trick_points` and `trick_winner` (JJ-PTS-1/2, JJ-PLAY-8)."""
+    size = _WIDTH * _WIDTH
+    tables = []
+    for nullo in (False, True):
+        per_trump = []
+        for trump in range(-1, 4):
+            both = []
+            for last in (False, True):
+                t = [0] * size
+                for a in _CARDS:
+                    for b in _CARDS:
+                        t[a * _WIDTH + b] = 2 * trick_points((a, b), trump, last, nullo) + trick_winner((a, b), trump)
+                both.append(t)
+            per_trump.append(both)
+        tables.append(per_trump)
+    return tables
 
 
-_WINNER, _POINTS = _trick_tables()
+_TRICKS = _trick_tables()
+
 
 
 def _with_cards(after: JJState, state: JJState) -> JJState:
@@ -263,8 +266,7 @@ class JojotteFast:
         history = []
         legal = self.legal[trump + 1]
         trumps = SUIT_MASKS[trump] if trump >= 0 else 0
-        winner_of = _WINNER[trump + 1]
-        points_of = _POINTS[nullo][trump + 1]
+        table, last_table = _TRICKS[nullo][trump + 1]
         width = _WIDTH
         last_no = self.tricks_per_hand
         win = -1
@@ -302,10 +304,10 @@ class JojotteFast:
                             return None
                     hands[sa] = ha ^ ba
                     hands[sb] = hb ^ bb
-                    at = ca * width + cb
-                    win = sa ^ winner_of[at]  # seats 0 and 1: the leader, or the other
+                    got = (table if done != last_no else last_table)[ca * width + cb]
+                    win = sa ^ (got & 1)  # seats 0 and 1: the leader, or the other
                     won[win] += 1
-                    pts[win] += points_of[at] if done != last_no else trick_points((ca, cb), trump, True, nullo)
+                    pts[win] += got >> 1
                     history.append((sa, (ca, cb), win))
                     leader = win
                 if written >= 0 and written != win:
