@@ -86,6 +86,7 @@ class JojotteFast:
         self.rules = rules
         self.memo: dict = {}  # `_calls`
         self.drawn_memo: dict = {}  # `_drawn`
+        self.after_ids: dict = {}  # `_drawn`: a number for each state after the draw, less what no call after it reads
         self.trick_size = rules.trick_size
         self.tricks_per_hand = rules.tricks_per_hand
         self.dealt = rules.dealt_per_seat
@@ -94,15 +95,18 @@ class JojotteFast:
         self.maximal = rules.options.sequence_must_be_maximal
         self.legal: tuple[dict, ...] = tuple({} for _ in range(5))  # `_legal`, per trump (-1 for none, then 0…3)
 
-    def _calls(self, state: JJState, calls: tuple, phase: str, held=None):
+    def _calls(self, state: JJState, calls: tuple, phase: str, held=None, kid: int | None = None):
         """The state after ``calls`` (each checked and applied by the rules, while the phase is ``phase``), or
         None when one is illegal or comes after the phase ended. Memoised on the state less its cards and on
         ``held``: the calls of the auction and the calls after the draw other than melds never read the cards
         (JJ-BID, JJ-POST-1…6, ``held`` None), and the calls after the draw (the dix aside) neither the dealer nor
         the turned card; a declaration of shown melds reads only the cards of its melds and their neighbours
-        (JJ-MELD-4, JJ-MELD-15), which ``held`` gives of each hand (see `_after_melds`)."""
+        (JJ-MELD-4, JJ-MELD-15), which ``held`` gives of each hand (see `_after_melds`). ``kid``: the number
+        `_drawn` gave the state's key after the draw (what the calls after it read), which stands for it here."""
         after_draw = phase == AFTER
-        key = ((_AFTER_KEY_OF if after_draw else _KEY_OF)(state), tuple(map(_CALL_KEY, calls)), held)
+        if kid is None:
+            kid = (_AFTER_KEY_OF if after_draw else _KEY_OF)(state)
+        key = (kid, tuple(map(_CALL_KEY, calls)), held)
         memo = self.memo
         if key in memo:
             after = memo[key]
@@ -129,16 +133,17 @@ class JojotteFast:
         memo[key] = s  # any state of the same key reaches it, with its own cards
         return s
 
-    def _drawn(self, hand, init: tuple, draws: tuple, seen: int) -> JJState | None:
+    def _drawn(self, hand, init: tuple, draws: tuple, seen: int) -> tuple[JJState, int] | None:
         """The state after the deal, the auction and the draw of a hand recorded in full whose cards
         `JojotteRules.dealt_in_full` found legal (``seen``: all of them), or None. What the auction decides does
         not read the cards (JJ-BID): the state less its cards is memoised on the dealer, the turned card and the
-        calls, and reached once through the rules (the deal, each call, the draw checked and applied)."""
+        calls, and reached once through the rules (the deal, each call, the draw checked and applied). With the
+        state, the number of what the calls after the draw read of it (`_AFTER_KEY_OF`), their memo's key."""
         key = (hand.dealer, hand.turned, tuple(map(_CALL_KEY, hand.auction)))
         memo = self.drawn_memo
-        after = memo.get(key)
+        got = memo.get(key)
         hands = (init[0] | draws[0], init[1] | draws[1])
-        if after is None:
+        if got is None:
             rules = self.rules
             s = rules.initial_state(hand.dealer)
             deal = rules.deal_action(init, hand.turned, (0, 0), draws)
@@ -155,11 +160,13 @@ class JojotteFast:
             if (after.phase != AFTER or after.hands != hands or any(after.unknown) or after.seen != seen
                     or after.info != hand.info):
                 return None  # never: the cards after the draw are the hands' and the draws'
-            memo[key] = after
-            return after
-        if after is False:
+            ids = self.after_ids
+            got = memo[key] = after, ids.setdefault(_AFTER_KEY_OF(after), len(ids))
+            return got
+        if got is False:
             return None
-        return tuple.__new__(JJState, (after[0], after[1], hands, (0, 0), seen, after[5], hand.info, *after[7:]))
+        after, kid = got
+        return tuple.__new__(JJState, (after[0], after[1], hands, (0, 0), seen, after[5], hand.info, *after[7:])), kid
 
     def hand(self, hand) -> JJState | None:
         if hand.claim >= 0 or hand.result or hand.stock is not None or hand.turned is None:
@@ -184,23 +191,24 @@ class JojotteFast:
         seen = self.rules.dealt_in_full(init, hand.turned, draws, hand.info)
         if not seen:
             return None
-        s = self._drawn(hand, init, draws, seen)
-        if s is None:
+        got = self._drawn(hand, init, draws, seen)
+        if got is None:
             return None
+        s, kid = got
         after = hand.after
         for c in after:
             if c.kind == "melds" or c.kind == "dix":
                 break
         else:
-            s = self._calls(s, after, AFTER)
+            s = self._calls(s, after, AFTER, None, kid)
             after = ()
         if after:
-            s = self._after_melds(s, after)
+            s = self._after_melds(s, after, kid)
         if s is None or s.phase != PLAY or s.trick or s.tricks_done:
             return None
         return self._play(s, hand.tricks)
 
-    def _after_melds(self, s: JJState, after: tuple) -> JJState | None:
+    def _after_melds(self, s: JJState, after: tuple, kid: int) -> JJState | None:
         """The calls after the draw when some declare melds or make the dix: memoised with the cards the shown
         melds read (`_calls`); a dix (which moves cards), or a meld not shown or irregular, call by call through
         the rules."""
@@ -221,7 +229,7 @@ class JojotteFast:
                 r0 |= (r0 << 1) | (r0 >> 1)
                 r1 |= (r1 << 1) | (r1 >> 1)
             h0, h1 = s.hands
-            return self._calls(s, after, AFTER, (h0 & r0, h1 & r1))
+            return self._calls(s, after, AFTER, (h0 & r0, h1 & r1), kid)
         rules = self.rules
         for c in after:
             if s.phase not in (AFTER, PLAY) or (s.phase == PLAY and c.kind != "dix"):
