@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -39,6 +38,8 @@ from pathlib import Path
 # Peak memory is the child's own VmHWM: getrusage's ru_maxrss would carry the parent's high-water mark over exec.
 CHILD = r"""
 import json, statistics, sys, time
+if len(sys.argv) > 5:
+    sys.path.insert(0, sys.argv[5])  # another version's tree, before the current directory and the installed one
 from jojotte_records.replay import engine
 from jojotte_records.replay.files import check_file
 path, runs, fast, chess_games = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", int(sys.argv[4])
@@ -51,7 +52,7 @@ for _ in range(runs):
     times.append((time.process_time() - c, time.perf_counter() - t))
 times.sort()
 cpu, wall = times[len(times) // 2]
-out = {"hands": r.hands, "bad": r.bad_hands, "cpu": cpu, "seconds": wall, **engine.COUNTS}
+out = {"hands": r.hands, "bad": r.bad_hands, "cpu": cpu, "seconds": wall, **engine.COUNTS, "tree": engine.__file__}
 if chess_games:
     import random
     import chess
@@ -86,9 +87,8 @@ def measure(path: Path, runs: int = 3, fast: bool = True, chess_games: int = 0, 
     """One child process validating ``path`` ``runs`` times: the median run's CPU and wall seconds, the hands on each
     path, peak RSS; with ``chess_games``, the CPU seconds of replaying that many random chess games (median).
     ``tree``: the source tree whose ``jojotte_records`` the child imports (another version, to compare)."""
-    env = dict(os.environ, PYTHONPATH=tree) if tree else None
-    out = subprocess.run([sys.executable, "-c", CHILD, str(path), str(runs), "1" if fast else "0", str(chess_games)],
-                         check=True, capture_output=True, text=True, env=env)
+    argv = [sys.executable, "-c", CHILD, str(path), str(runs), "1" if fast else "0", str(chess_games)]
+    out = subprocess.run(argv + ([str(Path(tree).resolve())] if tree else []), check=True, capture_output=True, text=True)
     return json.loads(out.stdout)
 
 
@@ -153,6 +153,8 @@ def main() -> None:
         for label, ms in results.items():
             m = sorted(ms, key=lambda r: r["cpu"])[(len(ms) - 1) // 2]
             print(line(label, m))
+            if args.against:
+                print(f"{'':>14}  (the replay engine of {m['tree']})")
             if args.chess_games:
                 print(chess_line(plays, m, args.chess_games))
         for tree, label in [(None, "big"), (args.against, "big (other)")] if args.against else [(None, "big")]:
