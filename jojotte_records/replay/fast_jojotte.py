@@ -3,14 +3,18 @@
 `fast_hand` vouches only for a hand recorded in full (every card dealt and drawn, the turned and information
 cards, nine tricks of two cards, no ``?``, no claim, no result line, no stock) whose every event is legal and
 whose written trick winners are right, or a hand all passed (JJ-BID-12) recorded as its six cards a seat, the
-turned card and the auction; anything else returns None and `replay.JojotteCodec.steps` explains it. No rule is written here: the deal, the draw, the calls after the draw that name melds or the dix, and
-every card said with an announcement are checked and applied by the rules themselves (`Rules.check`,
-`Rules.advance`); the auction and the other calls after the draw, which do not look at the cards, are
-memoised on what decides them (the state less its cards) and replayed once through the rules; a card is
-checked by the rules' own play function (`jojotte_cards.legal_play_mask`, JJ-PLAY-2…7) and a trick scored
-by the rules' own `trick_winner` and `trick_points`. Within the hand the card play keeps its state in local
-variables and builds the final `JJState` once. A property test (tests/test_fast_path.py) holds this to the
-explaining loop on simulated and mutated records.
+turned card and the auction; anything else returns None and `replay.JojotteCodec.steps` explains it. No rule is
+written here. The deal and the draw are checked by the rules' one bitmask test of a record in full
+(`JojotteRules.dealt_in_full`); the state after the draw is reached once through the rules' `check` and `advance` and
+memoised on the dealer, the turned card and the auction (which never read the cards, JJ-BID); the calls after the
+draw are memoised on what they read (the state less its cards, dealer and turned card, and for shown melds the cards
+of those melds and their neighbours, JJ-MELD-4/15), a dix or an unshown meld going call by call through the rules,
+as does every trick with an announcement; the second card of a trick not plainly following is checked by the rules'
+own play function (`jojotte_cards.legal_play_mask`, JJ-PLAY-2…7), memoised on the cards of the suit led and of
+trumps it reads; a trick is scored from one table of the rules' `trick_winner` and `trick_points`. Within the hand
+the card play keeps its state in local variables and builds the final `JJState` once. Tests
+(tests/test_fast_path.py) hold this to the explaining loop on simulated and mutated records, and on hands built to
+defeat each shortcut.
 """
 
 from __future__ import annotations
