@@ -4,6 +4,7 @@
     python bench/validate.py --hands 5000 --repeat 4
     python bench/validate.py --form-hands 2000   # and 2,000 hands of each three- and four-player form
     python bench/validate.py --no-fast  # the explaining path only (engine.FAST off)
+    python bench/validate.py --against /tmp/base   # and another version's tree, alternating, in the same run
 
 Each measurement runs in a fresh process (so peak RSS is its own): it streams
 the file through `jojotte_records.replay.files.check_file` with no hands kept,
@@ -37,6 +38,8 @@ from pathlib import Path
 # Peak memory is the child's own VmHWM: getrusage's ru_maxrss would carry the parent's high-water mark over exec.
 CHILD = r"""
 import json, statistics, sys, time
+if len(sys.argv) > 5:
+    sys.path.insert(0, sys.argv[5])  # another version's tree, before the current directory and the installed one
 from jojotte_records.replay import engine
 from jojotte_records.replay.files import check_file
 path, runs, fast, chess_games = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1", int(sys.argv[4])
@@ -49,7 +52,7 @@ for _ in range(runs):
     times.append((time.process_time() - c, time.perf_counter() - t))
 times.sort()
 cpu, wall = times[len(times) // 2]
-out = {"hands": r.hands, "bad": r.bad_hands, "cpu": cpu, "seconds": wall, **engine.COUNTS}
+out = {"hands": r.hands, "bad": r.bad_hands, "cpu": cpu, "seconds": wall, **engine.COUNTS, "tree": engine.__file__}
 if chess_games:
     import random
     import chess
@@ -80,17 +83,27 @@ print(json.dumps(out))
 """
 
 
-def measure(path: Path, runs: int = 3, fast: bool = True, chess_games: int = 0) -> dict:
+def measure(path: Path, runs: int = 3, fast: bool = True, chess_games: int = 0, tree: str | None = None) -> dict:
     """One child process validating ``path`` ``runs`` times: the median run's CPU and wall seconds, the hands on each
-    path, peak RSS; with ``chess_games``, the CPU seconds of replaying that many random chess games (median)."""
-    out = subprocess.run([sys.executable, "-c", CHILD, str(path), str(runs), "1" if fast else "0", str(chess_games)],
-                         check=True, capture_output=True, text=True)
+    path, peak RSS; with ``chess_games``, the CPU seconds of replaying that many random chess games (median).
+    ``tree``: the source tree whose ``jojotte_records`` the child imports (another version, to compare)."""
+    argv = [sys.executable, "-c", CHILD, str(path), str(runs), "1" if fast else "0", str(chess_games)]
+    out = subprocess.run(argv + ([str(Path(tree).resolve())] if tree else []), check=True, capture_output=True, text=True)
     return json.loads(out.stdout)
+
+
+def chess_line(plays: int, m: dict, games: int) -> str:
+    """Card plays checked per CPU second (the whole validation over its card plays) beside python-chess's plies."""
+    card_rate = plays / m["cpu"]
+    chess_rate = m["chess_plies"] / m["chess_cpu"]
+    return (f"{'':>14}  card plays checked: {plays:,} in {m['cpu']:.2f} s cpu = {card_rate:,.0f}/s (reading and scoring"
+            f" included); python-chess: {m['chess_plies']:,} plies of {games} games checked in"
+            f" {m['chess_cpu']:.2f} s cpu = {chess_rate:,.0f}/s; ratio {card_rate / chess_rate:.2f}")
 
 
 def line(label: str, m: dict) -> str:
     """A result line: hands, CPU and wall seconds, hands/s on CPU time, the paths taken, peak RSS."""
-    return (f"{label:>12}: {m['hands']:>9,} hands  cpu {m['cpu']:7.2f} s  wall {m['seconds']:7.2f} s"
+    return (f"{label:>14}: {m['hands']:>9,} hands  cpu {m['cpu']:7.2f} s  wall {m['seconds']:7.2f} s"
             f"  {m['hands'] / m['cpu']:>8,.0f} hands/s cpu ({m['hands'] / m['seconds']:,.0f} wall)"
             f"  fast {m['fast']:,} / explained {m['explained']:,}  peak RSS {m['peak_rss_mb']:.0f} MB")
 
@@ -104,6 +117,8 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3, help="runs of each small file; the median is printed")
     ap.add_argument("--chess-games", type=int, default=300, help="random chess games replayed by python-chess (0: none)")
     ap.add_argument("--no-fast", action="store_true", help="the explaining path only")
+    ap.add_argument("--against", metavar="TREE", help="also measure the jojotte_records of this source tree (another"
+                    " version, e.g. a `git archive` of the base), alternating with this one in the same run")
     args = ap.parse_args()
 
     from jojotte_records.notation.text import write_stream
@@ -127,18 +142,25 @@ def main() -> None:
               f"file {small.stat().st_size / 1e6:.1f} MB, big file {big.stat().st_size / 1e6:.1f} MB")
         fast = not args.no_fast
         plays = sum(2 for ln in text.splitlines() if ln.startswith("trick "))  # two cards a trick
-        m = measure(small, args.runs, fast, args.chess_games)
-        assert m["bad"] == 0, f"simulated hands failed validation: {m}"
-        print(line("small", m))
-        if args.chess_games:
-            card_rate = plays / m["cpu"]
-            chess_rate = m["chess_plies"] / m["chess_cpu"]
-            print(f"{'':>12}  card plays checked: {plays:,} in {m['cpu']:.2f} s cpu = {card_rate:,.0f}/s (reading and scoring"
-                  f" included); python-chess: {m['chess_plies']:,} plies of {args.chess_games} games checked in"
-                  f" {m['chess_cpu']:.2f} s cpu = {chess_rate:,.0f}/s; ratio {card_rate / chess_rate:.2f}")
-        m = measure(big, 1, fast)
-        assert m["bad"] == 0, f"simulated hands failed validation: {m}"
-        print(line("big", m))
+        # with --against, each measurement alternates between this tree and the other, twice, so that both see
+        # the same load; the figures are each tree's median of its runs
+        trees = [(None, "small"), (args.against, "small (other)")] * 2 if args.against else [(None, "small")]
+        results: dict[str, list] = {}
+        for tree, label in trees:
+            m = measure(small, args.runs, fast, args.chess_games, tree)
+            assert m["bad"] == 0, f"simulated hands failed validation: {m}"
+            results.setdefault(label, []).append(m)
+        for label, ms in results.items():
+            m = sorted(ms, key=lambda r: r["cpu"])[(len(ms) - 1) // 2]
+            print(line(label, m))
+            if args.against:
+                print(f"{'':>14}  (the replay engine of {m['tree']})")
+            if args.chess_games:
+                print(chess_line(plays, m, args.chess_games))
+        for tree, label in [(None, "big"), (args.against, "big (other)")] if args.against else [(None, "big")]:
+            m = measure(big, 1, fast, 0, tree)
+            assert m["bad"] == 0, f"simulated hands failed validation: {m}"
+            print(line(label, m))
         # the other forms of the game (rules spec §18–20), one file each
         for game in ("jojotte-3", "jojotte-3box", "jojotte-4p", "jojotte-4s") if args.form_hands else ():
             path = Path(tmp) / f"{game}.jjt"

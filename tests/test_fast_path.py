@@ -465,3 +465,186 @@ def test_baloot_declarations_out_of_turn_agree():
     slow, _ = _same_both_ways("\n".join(out))
     found = sum(any(i.rule == "BAL-PROJ-7" for i in v.issues) for _, h in slow for v in h)
     assert changed >= 20 and found == changed
+
+
+# --- the two-player fast path's shortcuts, each held to the explaining loop on hands built to defeat it ------------
+# (the deal and draw by one bitmask test, the auction memoised through the draw, shown melds memoised on the cards
+# they read, the second card's legality memoised on the suits led and trumps): a hand the fast path vouched for is
+# changed so that only the shortcut's own check can see the fault, with its memos warm from the clean hands
+
+
+def _full_hands(hands: int, seed: int, variant: str = ""):
+    """A simulated session's header, its hands recorded with their draw, and a fast path that vouched for each."""
+    from jojotte_records.replay.jojotte import SessionValidator
+
+    items = list(iter_records(_text("jojotte", hands, seed, variant), "t.jjt"))
+    header, full = items[0], [h for h in items[1:] if h.drawn is not None]
+    fast = SessionValidator(header).codec._fast
+    assert all(fast.hand(h) is not None for h in full)  # every clean hand vouched for: the memos are warm
+    return header, full, fast
+
+
+def _explained(header, hand):
+    """The explaining loop's verdict on one hand (dealt first in its session: its dealer cannot be out of turn)."""
+    from jojotte_records.replay.jojotte import SessionValidator
+
+    engine.FAST = False
+    try:
+        v = SessionValidator(header._replace(tags=tuple((k, x) for k, x in header.tags if k != "FirstDealer")))
+        return v.check_hand(hand)
+    finally:
+        engine.FAST = True
+
+
+def _rules_cited(header, fast, hand) -> set[str]:
+    """The rules the explaining loop cites on ``hand``, having checked that the fast path vouches for it only with
+    the loop's own final state and nothing illegal (a written figure the new state makes wrong is the sheet's)."""
+    v = _explained(header, hand)
+    state = fast.hand(hand)
+    assert state is None or (state == v.state and not any(i.kind in ("illegal", "syntax") for i in v.issues))
+    return {i.rule for i in v.issues}
+
+
+def _rename(h, old: int, new: int, seats=(0, 1)):
+    """``h`` with card ``old`` written ``new`` in the holdings of ``seats`` and wherever they play it: the play
+    stays as it was, so only the deal, the draw or the calls after it can be at fault."""
+    def hold(cards, seat):
+        return tuple(new if c == old and seat in seats else c for c in cards)
+
+    tricks = tuple(t._replace(plays=tuple(p._replace(card=new) if p.card == old and p.seat in seats else p
+                                          for p in t.plays)) for t in h.tricks)
+    return h._replace(dealt=tuple(hold(d, i) for i, d in enumerate(h.dealt)),
+                      drawn=tuple(hold(d, i) for i, d in enumerate(h.drawn)), tricks=tricks)
+
+
+SIX_OF_SPADES = 6  # make_card(SPADES, 6): no card of the 32-card pack (JJ-DECK-1)
+DEAL_CHANGES = (  # (a change to a hand's deal or draw, a rule the explaining loop cites for it)
+    (lambda h: _rename(h, h.dealt[1][0], h.dealt[0][0], (1,)), "JJ-DEAL-5"),  # dealt to both
+    (lambda h: _rename(h, h.dealt[1][0], h.turned, (1,)), "JJ-DEAL-5"),  # the turned card dealt
+    (lambda h: _rename(h, h.drawn[0][0], h.dealt[1][0], (0,)), "JJ-DRAW-4"),  # drawn by A, dealt to B
+    (lambda h: _rename(h, h.drawn[0][0], h.dealt[0][1], (0,)), "JJ-DRAW-4"),  # drawn by A, dealt to A
+    (lambda h: _rename(h, h.drawn[1][0], h.drawn[0][0], (1,)), "JJ-DRAW-4"),  # drawn by both
+    (lambda h: _rename(h, h.drawn[1][0], h.turned, (1,)), "JJ-DRAW-4"),  # the turned card drawn
+    (lambda h: h._replace(info=h.drawn[1][2]), "JJ-DRAW-4"),  # the information card is a drawn card
+    (lambda h: h._replace(info=h.turned), "JJ-DRAW-4"),  # the information card is the turned card
+    (lambda h: _rename(h, next((c for c in h.dealt[0] if c >> 4 == 0), h.dealt[0][0]), SIX_OF_SPADES), "JJ-DECK-1"),
+    (lambda h: _rename(h, next((c for c in h.drawn[1] if c >> 4 == 0), h.drawn[1][0]), SIX_OF_SPADES), "JJ-DECK-1"),
+)
+
+
+@pytest.mark.parametrize("k", range(len(DEAL_CHANGES)))
+def test_the_deal_and_draw_bitmask_test_refuses_what_the_checks_refuse(k):
+    # JJ-DEAL-3/5, JJ-DRAW-1/4, JJ-DECK-1: the auction and the play of a clean hand (the memo of the state after the
+    # draw hits), a card written twice or not of the pack: the explaining loop cites the rule, the fast path refuses
+    change, rule = DEAL_CHANGES[k]
+    header, hands, fast = _full_hands(60, 31)
+    for h in hands[:40]:
+        assert rule in _rules_cited(header, fast, change(h))
+
+
+def test_the_state_after_the_draw_is_memoised_on_the_whole_auction():
+    # JJ-DBL-1/3: a clean hand's contract doubled (the answer PASS made DOUBLE, the declarer then passing): the same
+    # dealer, turned card and cards as a hand the memo holds, another auction, so another multiplier (or an illegal
+    # Nullo after the double, JJ-NULLO-2): whatever the fast path vouches for is the explaining loop's final state
+    from jojotte_records.notation.model import Call
+
+    header, hands, fast = _full_hands(120, 34)
+    doubled = 0
+    for h in hands:
+        calls = list(h.auction)
+        at = next((i for i, c in enumerate(calls) if c.kind in ("accept", "name")), None)
+        if at is None or at + 1 >= len(calls) or calls[at + 1].kind != "pass":
+            continue
+        calls[at + 1] = calls[at + 1]._replace(kind="double")
+        calls.insert(at + 2, Call(calls[at].seat, "pass"))
+        bad = h._replace(auction=tuple(calls))
+        _rules_cited(header, fast, bad)
+        doubled += fast.hand(bad) is not None and fast.hand(bad).mult == 2
+    assert doubled >= 20
+
+
+def _meld_hands(variant: str):
+    """A session whose calls after the draw declare shown melds and make no dix: (header, fast path,
+    [(hand, seat, melds, the stock: cards nobody holds or sees)]) for each declaration."""
+    header, hands, fast = _full_hands(300, 32, variant)
+    out = []
+    for h in hands:
+        if any(c.kind == "dix" for c in h.after):
+            continue
+        shown = set(h.dealt[0] + h.dealt[1] + h.drawn[0] + h.drawn[1] + (h.turned, h.info))
+        stock = [c for c in JojotteRules.pack.cards if c not in shown]
+        for c in h.after:
+            if c.kind == "melds" and all(m.shown and not m.cards for m in c.melds):
+                out.append((h, c.seat, c.melds, stock))
+    return header, fast, out
+
+
+def test_a_memoised_meld_declaration_is_judged_on_the_cards_of_its_melds():
+    # JJ-MELD-4: a card of a declared meld written as a card of the stock of its suit, in the hand and in the play:
+    # the same calls from the same state as the clean hand, so only the cards the memo keys on tell them apart
+    from jojotte_records.cards import iter_cards
+
+    header, fast, decls = _meld_hands("")
+    found = 0
+    for h, seat, melds, stock in decls:
+        used = 0
+        for m in melds:
+            used |= m.mask
+        card = next(iter_cards(used))
+        spare = [c for c in stock if c >> 4 == card >> 4]
+        if spare:
+            assert "JJ-MELD-4" in _rules_cited(header, fast, _rename(h, card, spare[0], (seat,)))
+            found += 1
+    assert found >= 30
+
+
+def test_a_memoised_sequence_is_judged_on_its_neighbours_when_it_must_be_maximal():
+    # JJ-MELD-15 (sequence_must_be_maximal, OP-18): a card of the declarer no meld uses written as the stock's card
+    # next to a declared sequence, in the hand and the play: the sequence is then part of a longer run
+    from jojotte_records.cards import make_card
+
+    header, fast, decls = _meld_hands("sequence_must_be_maximal")
+    found = 0
+    for h, seat, melds, stock in decls:
+        used = 0
+        for c in h.after:
+            for m in c.melds:
+                used |= m.mask
+        mine = h.dealt[seat] + h.drawn[seat]
+        for m in melds:
+            near = [make_card(m.suit, r) for r in (m.rank + 1, m.rank - m.length) if 7 <= r <= 14] if m.kind == "seq" else []
+            near = [c for c in near if c in stock]
+            spare = [c for c in mine if not used >> c & 1 and c >> 4 == m.suit] or [c for c in mine if not used >> c & 1]
+            if near and spare:
+                assert "JJ-MELD-15" in _rules_cited(header, fast, _rename(h, spare[0], near[0], (seat,)))
+                found += 1
+                break
+    assert found >= 10
+def test_a_memoised_play_check_refuses_a_revoke_and_a_failure_to_trump():
+    # JJ-PLAY-3…5: the second card of a trick swapped with the same player's card of a later trick in another suit:
+    # the legality memo keys on the cards of the suit led and of trumps, so a hand still holding them is refused
+    header, hands, fast = _full_hands(150, 33)
+    rules_seen: dict[str, int] = {}
+    for h in hands:
+        tricks = list(h.tricks)
+        for i, t in enumerate(tricks):
+            a, b = t.plays
+            j = next((j for j in range(i + 1, len(tricks)) for p in tricks[j].plays
+                      if p.seat == b.seat and p.card >> 4 != a.card >> 4 and not p.announce), None)
+            if j is None or b.card >> 4 != a.card >> 4 or b.announce:
+                continue
+            k = next(n for n, p in enumerate(tricks[j].plays) if p.seat == b.seat)
+            later = tricks[j].plays[k]
+            out = list(tricks)
+            out[i] = t._replace(plays=(a, b._replace(card=later.card)))
+            plays = list(tricks[j].plays)
+            plays[k] = later._replace(card=b.card)
+            out[j] = tricks[j]._replace(plays=tuple(plays))
+            bad = h._replace(tricks=tuple(out))
+            found = _rules_cited(header, fast, bad)
+            play_rules = {r for r in found if r.startswith("JJ-PLAY-")}
+            assert play_rules, found  # the revoke (or a card of the later trick) is illegal
+            for r in play_rules:
+                rules_seen[r] = rules_seen.get(r, 0) + 1
+            break
+    assert rules_seen.get("JJ-PLAY-3", 0) >= 20 and rules_seen.get("JJ-PLAY-4", 0) + rules_seen.get("JJ-PLAY-5", 0) >= 5, rules_seen

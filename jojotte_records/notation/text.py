@@ -262,6 +262,13 @@ class _HandBuilder:
         r = self.r
         key = text[:6]
         if key == "trick ":
+            two = r.trick_lines.get(text)  # two players: a trick line read before (`SessionReader.fast_trick`)
+            if two and two[0] == len(self.tricks) + 1:
+                number, sa, ca, aa, col_a, sb, cb, ab, col_b, w = two
+                new = tuple.__new__
+                self.tricks.append(new(Trick, (number, (new(Play, (sa, ca, aa, line_no, col_a, ())),
+                                                        new(Play, (sb, cb, ab, line_no, col_b, ()))), w, line_no, 1, (), ())))
+                return True
             return r.fast_trick(self, text, line_no)
         if key == "auctio":
             return text.startswith("auction ") and r.fast_calls(self, text, line_no, self.auction)
@@ -325,6 +332,7 @@ class SessionReader:
         self.call_lines: dict[str, tuple | bool] = {}  # `fast_calls`: a line of calls read, by its text
         self.score_lines: dict[str, tuple | bool] = {}  # `fast_score`: a score line read, by its text
         self.trick_lines: dict[str, tuple | bool] = {}  # `fast_trick`: a two-player trick line read, by its text
+        self.card_lines: dict[str, tuple | bool] = {}  # `fast_card_line`: a turned or info line read, by its text
 
     # --- helpers -----------------------------------------------------------------
     def seat(self, hb: _HandBuilder, tok: _Tok | None) -> int | None:
@@ -458,24 +466,22 @@ class SessionReader:
             return False
         dealt = [None] * self.seats
         drawn = None
-        for group in text[5:].split(";"):
-            lab, colon, body = group.partition(":")
-            seat = self.seat_of.get(lab.strip())
-            if seat is None or not colon or dealt[seat] is not None:
-                return False
-            first, plus, second = body.partition("+")
-            a = [_FAST_CARDS.get(t) for t in first.split()]
-            if None in a:
-                return False
-            dealt[seat] = tuple(a)
-            if plus:
-                b = [_FAST_CARDS.get(t) for t in second.split()]
-                if None in b:
+        card = _FAST_CARDS.__getitem__  # a spelling the fast path does not know raises KeyError: the full reader
+        try:
+            for group in text[5:].split(";"):
+                lab, colon, body = group.partition(":")
+                seat = self.seat_of.get(lab.strip())
+                if seat is None or not colon or dealt[seat] is not None:
                     return False
-                if drawn is None:
-                    drawn = [None] * self.seats
-                drawn[seat] = tuple(b)
-        if drawn is not None and any(d is None for d in drawn):
+                first, plus, second = body.partition("+")
+                dealt[seat] = tuple(map(card, first.split()))
+                if plus:
+                    if drawn is None:
+                        drawn = [None] * self.seats
+                    drawn[seat] = tuple(map(card, second.split()))
+        except KeyError:
+            return False
+        if drawn is not None and None in drawn:
             return False
         hb.dealt = dealt
         hb.drawn = drawn
@@ -484,20 +490,27 @@ class SessionReader:
         return True
 
     def fast_card_line(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
-        parts = text.split()
-        if len(parts) != 2:
+        """A canonical ``turned`` or ``info`` line, read once per session (memoised on its text)."""
+        read = _read_once(self.card_lines, text, self._read_card_line)
+        if not read:
             return False
+        key, card, col = read
+        if key == "turned":
+            hb.turned = card
+        else:
+            hb.info = card
+        hb.marks.append((key, line_no, col))
+        return True
+
+    def _read_card_line(self, text: str) -> tuple | None:
+        """``(turned or info, card, column)`` of a canonical ``turned`` or ``info`` line, None when it is not one."""
+        parts = text.split()
+        if len(parts) != 2 or parts[0] not in ("turned", "info"):
+            return None
         card = _FAST_CARDS.get(parts[1])
         if card is None:
-            return False
-        if parts[0] == "turned":
-            hb.turned = card
-        elif parts[0] == "info":
-            hb.info = card
-        else:
-            return False
-        hb.marks.append((parts[0], line_no, text.find(parts[1], len(parts[0])) + 1))
-        return True
+            return None
+        return parts[0], card, text.find(parts[1], len(parts[0])) + 1
 
     def fast_score(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
         """A canonical score line, read once per session (memoised on its text: the figures repeat)."""

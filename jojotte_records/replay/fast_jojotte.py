@@ -3,24 +3,28 @@
 `fast_hand` vouches only for a hand recorded in full (every card dealt and drawn, the turned and information
 cards, nine tricks of two cards, no ``?``, no claim, no result line, no stock) whose every event is legal and
 whose written trick winners are right, or a hand all passed (JJ-BID-12) recorded as its six cards a seat, the
-turned card and the auction; anything else returns None and `replay.JojotteCodec.steps` explains it. No rule is written here: the deal, the draw, the calls after the draw that name melds or the dix, and
-every card said with an announcement are checked and applied by the rules themselves (`Rules.check`,
-`Rules.advance`); the auction and the other calls after the draw, which do not look at the cards, are
-memoised on what decides them (the state less its cards) and replayed once through the rules; a card is
-checked by the rules' own play function (`jojotte_cards.legal_play_mask`, JJ-PLAY-2…7) and a trick scored
-by the rules' own `trick_winner` and `trick_points`. Within the hand the card play keeps its state in local
-variables and builds the final `JJState` once. A property test (tests/test_fast_path.py) holds this to the
-explaining loop on simulated and mutated records.
+turned card and the auction; anything else returns None and `replay.JojotteCodec.steps` explains it. No rule is
+written here. The deal and the draw are checked by the rules' one bitmask test of a record in full
+(`JojotteRules.dealt_in_full`); the state after the draw is reached once through the rules' `check` and `advance` and
+memoised on the dealer, the turned card and the auction (which never read the cards, JJ-BID); the calls after the
+draw are memoised on what they read (the state less its cards, dealer and turned card, and for shown melds the cards
+of those melds and their neighbours, JJ-MELD-4/15), a dix or an unshown meld going call by call through the rules,
+as does every trick with an announcement; the second card of a trick not plainly following is checked by the rules'
+own play function (`jojotte_cards.legal_play_mask`, JJ-PLAY-2…7), memoised on the cards of the suit led and of
+trumps it reads; a trick is scored from one table of the rules' `trick_winner` and `trick_points`. Within the hand
+the card play keeps its state in local variables and builds the final `JJState` once. Tests
+(tests/test_fast_path.py) hold this to the explaining loop on simulated and mutated records, and on hands built to
+defeat each shortcut.
 """
 
 from __future__ import annotations
 
 from operator import itemgetter
 
-from ..cards import mask_of
+from ..cards import SUIT_MASKS, mask_of
 from ..notation.model import UNKNOWN_CARD
 from ..rules.base import CHANCE, Action
-from ..rules.jojotte import AFTER, AUCTION, DONE, PLAY, VOID_HAND, JJState, JojotteRules
+from ..rules.jojotte import AFTER, AUCTION, DONE, DRAW, PLAY, VOID_HAND, JJState, JojotteRules
 from ..rules.jojotte_cards import legal_play_mask, trick_points, trick_winner
 
 _FIELDS = JJState._fields
@@ -29,35 +33,48 @@ _CARD_FIELDS = frozenset(("hands", "unknown", "seen", "info"))
 _KEY_OF = itemgetter(*(i for i, f in enumerate(_FIELDS) if f not in _CARD_FIELDS))
 _CARD_AT = tuple(i for i, f in enumerate(_FIELDS) if f in _CARD_FIELDS)
 assert _CARD_AT == (2, 3, 4, 6), _CARD_AT  # `_with_cards` puts them back by these places
+# and what the calls after the draw other than the dix never read either: who dealt and the turned card (their
+# caller and their choices follow the declarer, the step and the double, JJ-POST-1…6; the dix reads the turned card)
+_AFTER_KEY_OF = itemgetter(*(i for i, f in enumerate(_FIELDS) if f not in _CARD_FIELDS | {"dealer", "turned"}))
+assert _FIELDS.index("dealer") == 1 and _FIELDS.index("turned") == 5  # `_with_hand` puts them back by these places
+_CALL_KEY = itemgetter(0, 1, 2, 3)  # a call's seat, kind, suit and melds: what the rules read of it
 _CARDS = JojotteRules.pack.cards
 _WIDTH = max(_CARDS) + 1
 
 
-def _trick_tables() -> tuple[list[list[int]], list[list[list[int]]]]:
-    """Per trump (-1 for none, then 0…3; index ``trump + 1``), for every two-card trick ``a, b`` at ``a * _WIDTH + b``:
-    the index of the card that wins it, and (per Nullo or not) the points it carries when it is not the last
-    trick, both from the rules' own `trick_winner` and `trick_points` (JJ-PLAY-8, JJ-PTS-1)."""
-    winners, points = [], [[], []]
-    for trump in range(-1, 4):
-        w = [0] * (_WIDTH * _WIDTH)
-        p = [[0] * (_WIDTH * _WIDTH), [0] * (_WIDTH * _WIDTH)]
-        for a in _CARDS:
-            for b in _CARDS:
-                w[a * _WIDTH + b] = trick_winner((a, b), trump)
-                for nullo in (0, 1):
-                    p[nullo][a * _WIDTH + b] = trick_points((a, b), trump, False, bool(nullo))
-        winners.append(w)
-        points[0].append(p[0])
-        points[1].append(p[1])
-    return winners, points
+def _trick_tables() -> list[list[list[list[int]]]]:
+    """Per Nullo or not, per trump (-1 for none, then 0…3; index ``trump + 1``), per last trick or not, for every
+    two-card trick ``a, b`` at ``a * _WIDTH + b``: twice the points it carries plus the index of the card that wins
+    it, from the rules' own `trick_points` and `trick_winner` (JJ-PTS-1/2, JJ-PLAY-8)."""
+    size = _WIDTH * _WIDTH
+    tables = []
+    for nullo in (False, True):
+        per_trump = []
+        for trump in range(-1, 4):
+            both = []
+            for last in (False, True):
+                t = [0] * size
+                for a in _CARDS:
+                    for b in _CARDS:
+                        t[a * _WIDTH + b] = 2 * trick_points((a, b), trump, last, nullo) + trick_winner((a, b), trump)
+                both.append(t)
+            per_trump.append(both)
+        tables.append(per_trump)
+    return tables
 
 
-_WINNER, _POINTS = _trick_tables()
+_TRICKS = _trick_tables()
+
 
 
 def _with_cards(after: JJState, state: JJState) -> JJState:
     """``after`` with the cards of ``state`` (hands, unknown, seen, info: `_CARD_AT`), all else ``after``'s."""
     return tuple.__new__(JJState, (after[0], after[1], state[2], state[3], state[4], after[5], state[6], *after[7:]))
+
+
+def _with_hand(after: JJState, state: JJState) -> JJState:
+    """``after`` with the cards, the dealer and the turned card of ``state``, all else ``after``'s."""
+    return tuple.__new__(JJState, (after[0], state[1], state[2], state[3], state[4], state[5], state[6], *after[7:]))
 
 
 def fast_for(rules) -> "JojotteFast | None":
@@ -71,29 +88,42 @@ class JojotteFast:
 
     def __init__(self, rules: JojotteRules):
         self.rules = rules
-        self.memo: dict = {}
+        self.memo: dict = {}  # `_calls`
+        self.drawn_memo: dict = {}  # `_drawn`
+        self.after_ids: dict = {}  # `_drawn`: a number for each state after the draw, less what no call after it reads
         self.trick_size = rules.trick_size
         self.tricks_per_hand = rules.tricks_per_hand
         self.dealt = rules.dealt_per_seat
         self.drawn = rules.drawn_per_seat
         self.overtrump = rules.options.overtrump_on_ruff
+        self.maximal = rules.options.sequence_must_be_maximal
+        self.legal: tuple[dict, ...] = tuple({} for _ in range(5))  # `_legal`, per trump (-1 for none, then 0…3)
 
-    def _calls(self, state: JJState, calls: tuple, phase: str):
+    def _calls(self, state: JJState, calls: tuple, phase: str, held=None, kid: int | None = None):
         """The state after ``calls`` (each checked and applied by the rules, while the phase is ``phase``), or
-        None when one is illegal or comes after the phase ended. Memoised on the state less its cards: these
-        calls never read the cards (JJ-BID, JJ-POST-1…6)."""
-        key = (_KEY_OF(state), tuple([(c.seat, c.kind, c.suit) for c in calls]))
+        None when one is illegal or comes after the phase ended. Memoised on the state less its cards and on
+        ``held``: the calls of the auction and the calls after the draw other than melds never read the cards
+        (JJ-BID, JJ-POST-1…6, ``held`` None), and the calls after the draw (the dix aside) neither the dealer nor
+        the turned card; a declaration of shown melds reads only the cards of its melds and their neighbours
+        (JJ-MELD-4, JJ-MELD-15), which ``held`` gives of each hand (see `_after_melds`). ``kid``: the number
+        `_drawn` gave the state's key after the draw (what the calls after it read), which stands for it here."""
+        after_draw = phase == AFTER
+        if kid is None:
+            kid = (_AFTER_KEY_OF if after_draw else _KEY_OF)(state)
+        key = (kid, tuple(map(_CALL_KEY, calls)), held)
         memo = self.memo
         if key in memo:
             after = memo[key]
-            return None if after is None else _with_cards(after, state)
+            if after is None:
+                return None
+            return _with_hand(after, state) if after_draw else _with_cards(after, state)
         rules = self.rules
         s = state
         for c in calls:
             if s.phase != phase:
                 s = None
                 break
-            a = Action(c.seat, c.kind, suit=c.suit)
+            a = Action(c.seat, c.kind, suit=c.suit, melds=c.melds)
             if rules.check(s, a) is not None:
                 s = None
                 break
@@ -101,62 +131,118 @@ class JojotteFast:
         if s is None:
             memo[key] = None
             return None
-        if any(s[i] != state[i] for i in _CARD_AT):  # never: these calls do not touch the cards
-            memo[key] = None
+        if any(s[i] != state[i] for i in _CARD_AT) or s[1] != state[1] or s[5] != state[5]:
+            memo[key] = None  # never: these calls do not touch the cards, the dealer or the turned card
             return None
         memo[key] = s  # any state of the same key reaches it, with its own cards
         return s
+
+    def _drawn(self, hand, init: tuple, draws: tuple, seen: int) -> tuple[JJState, int] | None:
+        """The state after the deal, the auction and the draw of a hand recorded in full whose cards
+        `JojotteRules.dealt_in_full` found legal (``seen``: all of them), or None. What the auction decides does
+        not read the cards (JJ-BID): the state less its cards is memoised on the dealer, the turned card and the
+        calls, and reached once through the rules (the deal, each call, the draw checked and applied). With the
+        state, the number of what the calls after the draw read of it (`_AFTER_KEY_OF`), their memo's key."""
+        key = (hand.dealer, hand.turned, tuple(map(_CALL_KEY, hand.auction)))
+        memo = self.drawn_memo
+        got = memo.get(key)
+        hands = (init[0] | draws[0], init[1] | draws[1])
+        if got is None:
+            rules = self.rules
+            s = rules.initial_state(hand.dealer)
+            deal = rules.deal_action(init, hand.turned, (0, 0), draws)
+            if rules.check(s, deal) is not None:
+                return None  # never: `dealt_in_full` accepts only what the checks accept
+            s = self._calls(rules.advance(s, deal), hand.auction, AUCTION)
+            if s is None or s.phase != DRAW:
+                memo[key] = False  # unfinished, void (recorded without the draw) or illegal: explained
+                return None
+            draw = Action(CHANCE, "draw", cards=draws, info=hand.info)
+            if rules.check(s, draw) is not None:
+                return None  # never, as for the deal
+            after = rules.advance(s, draw)
+            if (after.phase != AFTER or after.hands != hands or any(after.unknown) or after.seen != seen
+                    or after.info != hand.info):
+                return None  # never: the cards after the draw are the hands' and the draws'
+            ids = self.after_ids
+            got = memo[key] = after, ids.setdefault(_AFTER_KEY_OF(after), len(ids))
+            return got
+        if got is False:
+            return None
+        after, kid = got
+        return tuple.__new__(JJState, (after[0], after[1], hands, (0, 0), seen, after[5], hand.info, *after[7:])), kid
 
     def hand(self, hand) -> JJState | None:
         if hand.claim >= 0 or hand.result or hand.stock is not None or hand.turned is None:
             return None
         if hand.drawn is None:
             return self._void(hand)
-        rules = self.rules
         if hand.info is None or not hand.split or len(hand.tricks) != self.tricks_per_hand:
             return None
-        init = []
-        draws = []
-        for d, dr in zip(hand.dealt, hand.drawn):
-            if (d is None or dr is None or len(d) != self.dealt or len(dr) != self.drawn
-                    or UNKNOWN_CARD in d or UNKNOWN_CARD in dr):
-                return None
-            m, n = mask_of(d), mask_of(dr)
-            if m.bit_count() != self.dealt or n.bit_count() != self.drawn:
-                return None  # a card written twice in a hand (or a ``?``): the explaining path counts them
-            init.append(m)
-            draws.append(n)
-        if UNKNOWN_CARD in (hand.turned, hand.info):
+        dealt = self.dealt
+        drawn = self.drawn
+        d0, d1 = hand.dealt
+        r0, r1 = hand.drawn
+        if (d0 is None or d1 is None or r0 is None or r1 is None or len(d0) != dealt or len(d1) != dealt
+                or len(r0) != drawn or len(r1) != drawn):
             return None
-        # the deal and the draw: chance actions, checked by the rules (JJ-DEAL-3/5, JJ-INV-1, JJ-DRAW-1/4)
-        s = rules.initial_state(hand.dealer)
-        deal = rules.deal_action(tuple(init), hand.turned, (0, 0), tuple(draws))
-        if rules.check(s, deal) is not None:
+        try:
+            init = (mask_of(d0), mask_of(d1))
+            draws = (mask_of(r0), mask_of(r1))
+        except ValueError:  # a ``?`` (UNKNOWN_CARD, negative): explained
             return None
-        s = rules.advance(s, deal)
-        s = self._calls(s, hand.auction, AUCTION)
-        if s is None or s.phase == AUCTION or s.phase != "draw":
-            return None  # unfinished, void (recorded without the draw) or illegal: explained
-        draw = Action(CHANCE, "draw", cards=tuple(draws), info=hand.info)
-        if rules.check(s, draw) is not None:
+        # the deal and the draw (JJ-DEAL-3/5, JJ-INV-1, JJ-DRAW-1/4): a card written twice fails the count
+        seen = self.rules.dealt_in_full(init, hand.turned, draws, hand.info)
+        if not seen:
             return None
-        s = rules.advance(s, draw)
+        got = self._drawn(hand, init, draws, seen)
+        if got is None:
+            return None
+        s, kid = got
         after = hand.after
-        if any(c.kind in ("melds", "dix") for c in after):
-            for c in after:
-                if s.phase not in (AFTER, PLAY) or (s.phase == PLAY and c.kind != "dix"):
-                    return None
-                a = Action(c.seat, c.kind, melds=c.melds)
-                if rules.check(s, a) is not None:
-                    return None
-                s = rules.advance(s, a)
+        for c in after:
+            if c.kind == "melds" or c.kind == "dix":
+                break
         else:
-            s = self._calls(s, after, AFTER)
-            if s is None:
-                return None
-        if s.phase != PLAY or any(s.unknown) or s.trick or s.tricks_done:
+            s = self._calls(s, after, AFTER, None, kid)
+            after = ()
+        if after:
+            s = self._after_melds(s, after, kid)
+        if s is None or s.phase != PLAY or s.trick or s.tricks_done:
             return None
         return self._play(s, hand.tricks)
+
+    def _after_melds(self, s: JJState, after: tuple, kid: int) -> JJState | None:
+        """The calls after the draw when some declare melds or make the dix: memoised with the cards the shown
+        melds read (`_calls`); a dix (which moves cards), or a meld not shown or irregular, call by call through
+        the rules."""
+        reads = [0, 0]  # per seat, the cards its shown melds read of its hand (JJ-MELD-4)
+        for c in after:
+            if c.kind == "dix":
+                break
+            for m in c.melds:
+                if m.cards or not m.shown:
+                    break
+                reads[c.seat] |= m.mask
+            else:
+                continue
+            break
+        else:
+            r0, r1 = reads
+            if self.maximal:  # and the cards next to a sequence (JJ-MELD-15, sequence_must_be_maximal)
+                r0 |= (r0 << 1) | (r0 >> 1)
+                r1 |= (r1 << 1) | (r1 >> 1)
+            h0, h1 = s.hands
+            return self._calls(s, after, AFTER, (h0 & r0, h1 & r1), kid)
+        rules = self.rules
+        for c in after:
+            if s.phase not in (AFTER, PLAY) or (s.phase == PLAY and c.kind != "dix"):
+                return None
+            a = Action(c.seat, c.kind, melds=c.melds)
+            if rules.check(s, a) is not None:
+                return None
+            s = rules.advance(s, a)
+        return s if not any(s.unknown) else None
 
     def _void(self, hand) -> JJState | None:
         """A hand all four passed (JJ-BID-12), recorded as its first six cards a seat and the turned card, with no
@@ -182,79 +268,87 @@ class JojotteFast:
 
     def _play(self, s: JJState, tricks) -> JJState | None:
         """The nine tricks from the first lead (JJ-PLAY-1…8), or None at the first card not plainly legal."""
-        rules = self.rules
-        h0, h1 = s.hands
+        hands = list(s.hands)
         trump = s.trump
         nullo = s.denomination == "nullo"
         leader = s.leader
         seen, jo = s.seen, s.jo
-        w0 = w1 = p0 = p1 = 0
+        won = [0, 0]
+        pts = [0, 0]
         history = []
-        overtrump = self.overtrump
-        winner_of, points_of = _WINNER[trump + 1], _POINTS[nullo][trump + 1]
+        legal = self.legal[trump + 1]
+        trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+        table, last_table = _TRICKS[nullo][trump + 1]
         width = _WIDTH
         last_no = self.tricks_per_hand
-        unknown = UNKNOWN_CARD
-        done = 0
         win = -1
-        for t in tricks:
-            _, plays, written, _, _, _, calls = t
-            if len(plays) != 2 or calls:  # a call among the cards (a late dix): explained
-                return None
-            a, b = plays
-            sa, ca, na, _, _, _ = a
-            sb, cb, nb, _, _, _ = b
-            if sa != leader or sb == leader or ca == unknown or cb == unknown:
-                return None
-            if na or nb:
-                # said with a card (JJ-JOJOTTE): the rules check and apply the trick from a state built here
-                st = JJState(PLAY, s.dealer, (h0, h1), (0, 0), seen, s.turned, s.info, s.node, s.bidder,
-                             s.denomination, trump, s.mult, s.doubler, s.step, s.nullo_bidder, s.slam, s.melds, s.dix,
-                             done, leader, (), (w0, w1), (p0, p1), -1, jo, tuple(history))
-                for p in plays:
-                    if rules.check(st, p) is not None:
-                        return None
-                    st = rules.advance(st, p)
-                if any(st.unknown):
+        try:
+            for done, (_, plays, written, _, _, _, calls) in enumerate(tricks, 1):
+                if len(plays) != 2 or calls:  # a call among the cards (a late dix): explained
                     return None
-                h0, h1 = st.hands
-                seen, jo = st.seen, st.jo
-                w0, w1 = st.won
-                p0, p1 = st.card_pts
-                history.append(st.history[-1])
-                win = leader = st.leader
-                done += 1
-            else:
-                ba, bb = 1 << ca, 1 << cb
-                if leader == 0:
-                    ha, hb = h0, h1
-                else:
-                    ha, hb = h1, h0
-                if not ha & ba or not hb & bb:
-                    return None  # a card the player does not hold (JJ-INV-2): explained
-                led = ca >> 4
-                if cb >> 4 != led or led == trump:
-                    if not legal_play_mask(hb, (ca,), trump, overtrump).mask & bb:
+                a, b = plays
+                if a[2] or b[2]:
+                    # said with a card (JJ-JOJOTTE): the rules check and apply the trick from a state built here
+                    st = self._announced(s, hands, seen, done - 1, leader, won, pts, jo, history, plays)
+                    if st is None:
                         return None
-                if leader == 0:
-                    h0, h1 = ha ^ ba, hb ^ bb
+                    hands = list(st.hands)
+                    seen, jo = st.seen, st.jo
+                    won = list(st.won)
+                    pts = list(st.card_pts)
+                    history.append(st.history[-1])
+                    win = leader = st.leader
                 else:
-                    h1, h0 = ha ^ ba, hb ^ bb
-                trick = (ca, cb)
-                done += 1
-                at = ca * width + cb
-                win = (leader + winner_of[at]) % 2
-                gained = points_of[at] if done != last_no else trick_points(trick, trump, True, nullo)
-                if win == 0:
-                    w0 += 1
-                    p0 += gained
-                else:
-                    w1 += 1
-                    p1 += gained
-                history.append((leader, trick, win))
-                leader = win
-            if written >= 0 and written != win:
-                return None  # a wrong trick winner written (JJ-PLAY-8): explained
-        return JJState(DONE, s.dealer, (h0, h1), (0, 0), seen, s.turned, s.info, s.node, s.bidder, s.denomination,
-                       trump, s.mult, s.doubler, s.step, s.nullo_bidder, s.slam, s.melds, s.dix, done, win, (),
-                       (w0, w1), (p0, p1), win, jo, tuple(history))
+                    sa, ca = a[0], a[1]
+                    sb, cb = b[0], b[1]
+                    if sa != leader or sb == leader:
+                        return None
+                    ba, bb = 1 << ca, 1 << cb  # a ``?`` (negative) raises: explained
+                    ha, hb = hands[sa], hands[sb]
+                    if not ha & ba or not hb & bb:
+                        return None  # a card the player does not hold (JJ-INV-2): explained
+                    if (ca ^ cb) >> 4 or ca >> 4 == trump:  # not a plain suit followed: the rules' own play check
+                        key = (hb & (SUIT_MASKS[ca >> 4] | trumps)) << 6 | ca
+                        m = legal.get(key)
+                        if m is None:
+                            m = self._legal(key, trump, legal)
+                        if not m & bb:
+                            return None
+                    hands[sa] = ha ^ ba
+                    hands[sb] = hb ^ bb
+                    got = (table if done != last_no else last_table)[ca * width + cb]
+                    win = sa ^ (got & 1)  # seats 0 and 1: the leader, or the other
+                    won[win] += 1
+                    pts[win] += got >> 1
+                    history.append((sa, (ca, cb), win))
+                    leader = win
+                if written >= 0 and written != win:
+                    return None  # a wrong trick winner written (JJ-PLAY-8): explained
+        except ValueError:
+            return None
+        return JJState(DONE, s.dealer, tuple(hands), (0, 0), seen, s.turned, s.info, s.node, s.bidder, s.denomination,
+                       trump, s.mult, s.doubler, s.step, s.nullo_bidder, s.slam, s.melds, s.dix, last_no, win, (),
+                       tuple(won), tuple(pts), win, jo, tuple(history))
+
+    def _legal(self, key: int, trump: int, memo: dict) -> int:
+        """The cards the second player may play to a trick led by card ``key & 63``, holding the cards
+        ``key >> 6`` of the suit led and of trumps (JJ-PLAY-3…7, the rules' `legal_play_mask`), memoised in
+        ``memo``; -1 when any card of the hand may be played. `legal_play_mask` reads the hand only through
+        those two suits, and otherwise allows the whole hand (JJ-PLAY-7)."""
+        rule = legal_play_mask(key >> 6, (key & 63,), trump, self.overtrump)
+        m = -1 if rule.rule == "JJ-PLAY-7" else rule.mask
+        if len(memo) < 65536:
+            memo[key] = m
+        return m
+
+    def _announced(self, s: JJState, hands, seen, done, leader, won, pts, jo, history, plays) -> JJState | None:
+        """A trick with an announcement, checked and applied card by card by the rules from the state reached."""
+        rules = self.rules
+        st = JJState(PLAY, s.dealer, tuple(hands), (0, 0), seen, s.turned, s.info, s.node, s.bidder,
+                     s.denomination, s.trump, s.mult, s.doubler, s.step, s.nullo_bidder, s.slam, s.melds, s.dix,
+                     done, leader, (), tuple(won), tuple(pts), -1, jo, tuple(history))
+        for p in plays:
+            if rules.check(st, p) is not None:
+                return None
+            st = rules.advance(st, p)
+        return None if any(st.unknown) else st

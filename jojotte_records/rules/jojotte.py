@@ -264,6 +264,31 @@ class JojotteRules(Rules):
                 return Violation("JJ-DEAL-3", f"{{p{seat}}} is dealt {h.bit_count()} cards, not {self.dealt_per_seat}")
         return None
 
+    def dealt_in_full(self, first: tuple[int, ...], turned: int, drawn: tuple[int, ...], info: int) -> int:
+        """A deal and draw recorded in full, as masks (every seat's first cards and draw, the turned and the
+        information card): the mask of every card they show when they are what `_check_dealt` and `_check_draw`
+        accept of such a record, else 0. Each seat holds exactly its cards (JJ-DEAL-3, JJ-DRAW-1), every card is
+        of the pack (JJ-DECK-1) and none is there twice (JJ-DEAL-5, JJ-INV-1, JJ-DRAW-4). One bitmask test, for the
+        fast replay; 0 says only "not plainly legal" (the checks say why)."""
+        if turned < 0 or info < 0:
+            return 0
+        seen = (1 << turned) | (1 << info)
+        count = 2
+        dealt, drawn_n = self.dealt_per_seat, self.drawn_per_seat
+        for h in first:
+            if h.bit_count() != dealt:
+                return 0
+            seen |= h
+            count += dealt
+        for d in drawn:
+            if d.bit_count() != drawn_n:
+                return 0
+            seen |= d
+            count += drawn_n
+        if len(first) != self.seats or len(drawn) != self.seats or seen.bit_count() != count or seen & ~self.pack.mask:
+            return 0
+        return seen
+
     # --- hooks the three- and four-player forms override ------------------------------
     def dealt_to(self, seat: int, dealer: int) -> int:
         """Cards a seat is dealt first (JJ-DEAL-3)."""
