@@ -695,8 +695,7 @@ class JojotteSidesView(GameView):
         return self._points[card]
 
     def winning(self, s, card: int | None = None) -> int | None:
-        from ..rules.jojotte_cards import trick_winner
-
+        trick_winner = self._trick_winner
         if card is not None:
             return trick_winner((*s.trick, card), self.trump)
         return (s.leader + trick_winner(s.trick, self.trump)) % 4  # play goes round the table (JJ4P-PLAY)
