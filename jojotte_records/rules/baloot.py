@@ -167,6 +167,14 @@ class BalootState(NamedTuple):
         return len(self.history)
 
 
+_new_state = tuple.__new__  # a state from the list of its fields, in order (`BalootRules._next_play`)
+(_PHASE, _HANDS, _LEADER, _TRICK, _EKKA, _PLAYED, _HISTORY, _POINTS, _TAKEN, _BALOOT) = (
+    BalootState._fields.index(n) for n in ("phase", "hands", "leader", "trick", "ekka", "played", "history", "points",
+                                           "taken", "baloot"))
+_PLAIN_PLAYS = tuple(tuple(Action(seat, "play", card=c) for c in range(64)) for seat in range(4))  # each seat's plain cards
+_MEMO_SIZE = 1 << 16  # the legal cards kept by `BalootRules.card_plays`
+
+
 def team_of(seat: int) -> int:
     return seat % 2
 
@@ -934,31 +942,76 @@ class BalootRules(EventRules):
         return out
 
     def _next_play(self, s: BalootState, a: Action) -> BalootState:
+        # the hot path of every replay and search: the next state built once from a list of the fields, not by
+        # `_replace` (a 35-field state)
         seat, card = a.seat, a.card
-        hands = tuple(h & ~(1 << card) if i == seat else h for i, h in enumerate(s.hands))
-        s = s._replace(hands=hands, trick=s.trick + ((seat, card),))
+        f = list(s)
+        hands = list(s.hands)
+        hands[seat] &= ~(1 << card)
+        f[_HANDS] = tuple(hands)
+        trick = f[_TRICK] = s.trick + ((seat, card),)
         if a.announce == "ekka":
-            s = s._replace(ekka=True)
+            f[_EKKA] = True
         elif a.announce == "baloot":
-            s = s._replace(baloot=seat)
-        if len(s.trick) < 4:
-            return s
-        cards = tuple(c for _, c in s.trick)
-        win = s.trick[trick_winner(cards, s.trump)][0]
-        pts = sum(card_points(c, s.trump) for c in cards)
-        history = s.history + ((s.leader, s.trick, win),)
+            f[_BALOOT] = seat
+        if len(trick) < 4:
+            return _new_state(BalootState, f)
+        cards = (trick[0][1], trick[1][1], trick[2][1], card)
+        trump = s.trump
+        win = trick[trick_winner(cards, trump)][0]
+        pts = card_points(cards[0], trump) + card_points(cards[1], trump) + card_points(cards[2], trump) \
+            + card_points(card, trump)
+        history = f[_HISTORY] = s.history + ((s.leader, trick, win),)
         if len(history) == 8:
             pts += LAST_TRICK_BONUS  # BAL-DECK-6
+            f[_PHASE] = DONE
         t = team_of(win)
-        points = tuple(p + pts if i == t else p for i, p in enumerate(s.points))
-        taken = tuple(n + 1 if i == t else n for i, n in enumerate(s.taken))
-        s = s._replace(trick=(), ekka=False, leader=win, history=history, points=points, taken=taken,
-                       played=s.played | mask_of(cards))
+        points, taken = s.points, s.taken
+        f[_POINTS] = (points[0] + pts, points[1]) if t == 0 else (points[0], points[1] + pts)
+        f[_TAKEN] = (taken[0] + 1, taken[1]) if t == 0 else (taken[0], taken[1] + 1)
+        f[_TRICK], f[_EKKA], f[_LEADER] = (), False, win
+        f[_PLAYED] = s.played | mask_of(cards)
+        s = _new_state(BalootState, f)
         if len(history) == 1:
             s = s._replace(best=self.best_project(s)[0])
-        if len(history) == 8:
-            return s._replace(phase=DONE)
         return s
+
+    # --- the card play's hot path (the double-dummy solver): the same answers, by a shorter way ------------
+    def play_card(self, s: BalootState, a: Action) -> BalootState:
+        if a.kind == "play" and s.phase == PLAY:
+            return self._next_play(s, a)
+        return self.advance(s, a)
+
+    def card_plays(self, s: BalootState) -> tuple[Action, ...]:
+        """The card actions of `legal_actions` (`_plays`), the legal cards memoised on what decides them (the hand,
+        the trick so far, the trump, the lock and the Ekka: `legal_plays`'s arguments)."""
+        if s.phase != PLAY:
+            return ()
+        seat = self._to_play(s)
+        if s.tricks_done == 1 and self._must_show(s, seat) is not None:
+            return ()
+        key = (s.hands[seat], s.trick, s.trump, s.locked, s.ekka)
+        memo = self.__dict__.setdefault("_play_memo", {})
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            mask = self._play_rule(s, seat).mask
+            got = memo[key] = (mask, tuple(iter_cards(mask)))
+        mask, cards = got
+        plain = _PLAIN_PLAYS[seat]
+        ekka = not s.trick and s.trump >= 0
+        baloot = s.baloot < 0 and s.contract == "hokum" and has_baloot(s.full[seat], s.trump)
+        if not ekka and not baloot:
+            return tuple([plain[c] for c in cards])
+        out = []
+        for c in cards:  # in `_plays`'s order: the card, then its words
+            out.append(plain[c])
+            if ekka and can_ekka(c, s.trump, s.played):
+                out.append(Action(seat, "play", card=c, announce="ekka"))
+            if baloot and self._baloot_ok(s, seat, c):
+                out.append(Action(seat, "play", card=c, announce="baloot"))
+        return tuple(out)
 
     # --- legal actions, check, next -----------------------------------------------------------
     def legal_actions(self, s: BalootState) -> tuple[Action, ...]:

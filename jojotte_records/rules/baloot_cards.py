@@ -235,6 +235,7 @@ def adjacent_runs(a: Project, b: Project) -> bool:
 
 # --- the Baloot (BAL-BALOOT) ---------------------------------------------------------------
 
+@lru_cache(maxsize=None)
 def baloot_mask(trump: int) -> int:
     """The K and Q of trumps (BAL-BALOOT-1); 0 in Sun."""
     if trump < 0:

@@ -214,6 +214,18 @@ class Rules:
         """The state after ``action``, unchecked: the caller checked it or took it from `legal_actions`."""
         raise NotImplementedError
 
+    # --- the card play's hot path (searches that try every card: the double-dummy solver) ----------------------
+    def card_plays(self, state) -> tuple[Action, ...]:
+        """The legal cards now: the ``kind == "play"`` actions of `legal_actions`, in the same order (() when no
+        card may be played). A game may answer from a memo on what decides them (the hand, the trick so far, the
+        trump); a property test holds it to `legal_actions` on random play of every game."""
+        return tuple([a for a in self.legal_actions(state) if a.kind == "play"])
+
+    def play_card(self, state, action: Action):
+        """The state after ``action``, unchecked: the same state as `advance` (a property test holds them equal on
+        random play of every game), by the quickest way the game has for a card (any other action: `advance`)."""
+        return self.advance(state, action)
+
     def apply(self, state, action: Action):
         """The state after ``action``. Raises `IllegalActionError` if it is not legal."""
         v = self.check(state, action)

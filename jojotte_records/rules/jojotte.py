@@ -398,17 +398,41 @@ class JojotteRules(Rules):
             acts.extend(self._dix_actions(s))
             return tuple(acts)
         if s.phase == PLAY:
-            seat = self._to_play(s)
-            rule = self._play_rule(s, seat)
-            acts = []
-            for c in iter_cards(rule.mask):
-                acts.append(Action(seat, "play", card=c))
-                ann = self._announcement_for(s, seat, c)
-                if ann:
-                    acts.append(Action(seat, "play", card=c, announce=ann))
+            acts = self._card_actions(s, self._to_play(s))
             acts.extend(self._dix_actions(s))
             return tuple(acts)
         return ()
+
+    def _card_actions(self, s: JJState, seat: int) -> list[Action]:
+        """The cards ``seat`` may play now, each followed by the word it may carry (JJ-PLAY, JJ-JOJOTTE)."""
+        acts = []
+        for c in iter_cards(self._play_rule(s, seat).mask):
+            acts.append(Action(seat, "play", card=c))
+            ann = self._announcement_for(s, seat, c)
+            if ann:
+                acts.append(Action(seat, "play", card=c, announce=ann))
+        return acts
+
+    def play_card(self, s: JJState, a: Action) -> JJState:
+        if a.kind == "play" and s.phase == PLAY:
+            return self._next_play(s, a)
+        return self.advance(s, a)
+
+    def card_plays(self, s: JJState) -> tuple[Action, ...]:
+        """The card actions of `legal_actions` (`_card_actions`), memoised on what decides them: the seat, the
+        leader, the hand, the trick so far, the trump, the seat's Jo-Jotte mark and the contract (what `_play_rule`
+        and `_announcement_for` read; a form whose `_play_rule` reads more must not use this memo)."""
+        if s.phase != PLAY:
+            return ()
+        seat = self._to_play(s)
+        key = (seat, s.leader, s.hands[seat], s.trick, s.trump, s.jo[seat], s.denomination, s.nullo_bidder)
+        memo = self.__dict__.setdefault("_play_memo", {})
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= 1 << 16:
+                memo.clear()
+            got = memo[key] = tuple(self._card_actions(s, seat))
+        return got
 
     def _auction_calls(self, s: JJState) -> list[tuple[str, int]]:
         node = s.node

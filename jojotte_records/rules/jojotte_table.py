@@ -67,6 +67,12 @@ class TableState(NamedTuple):
         return self.active
 
 
+_new_state = tuple.__new__  # a state from the list of its fields, in order (`TableRules._next_play`)
+(_PHASE, _HANDS, _UNKNOWN, _SEEN, _TRICKS_DONE, _LEADER, _TRICK, _WON, _CARD_PTS, _LAST_TRICK, _JO, _HISTORY) = (
+    TableState._fields.index(n) for n in ("phase", "hands", "unknown", "seen", "tricks_done", "leader", "trick", "won",
+                                          "card_pts", "last_trick", "jo", "history"))
+
+
 def replace_at(t: tuple, i: int, value) -> tuple:
     return t[:i] + (value,) + t[i + 1:]
 
@@ -163,29 +169,34 @@ class TableRules(JojotteRules):
 
     def _next_play(self, s: TableState, a: Action) -> TableState:
         """One card; the trick is gathered when every player of it has played (JJ-PLAY-8, JJ-PLAY-11, JJ-PTS-2)."""
+        # the hot path of every replay and search: the next state built once from a list of its fields
         seat, card = a.seat, a.card
         bit = 1 << card
-        hands, unknown = s.hands, s.unknown
+        f = list(s)
+        hands = s.hands
         if hands[seat] & bit:
-            hands = replace_at(hands, seat, hands[seat] ^ bit)
+            f[_HANDS] = replace_at(hands, seat, hands[seat] ^ bit)
         else:
-            unknown = replace_at(unknown, seat, unknown[seat] - 1)
-        jo = s.jo
+            f[_UNKNOWN] = replace_at(s.unknown, seat, s.unknown[seat] - 1)
         if a.announce:
-            jo = replace_at(jo, seat, 1 if a.announce.lower() == "jo" else 2)
-        trick = s.trick + (card,)
-        seen = s.seen | bit
+            f[_JO] = replace_at(s.jo, seat, 1 if a.announce.lower() == "jo" else 2)
+        trick = f[_TRICK] = s.trick + (card,)
+        f[_SEEN] = s.seen | bit
         if len(trick) < self.trick_size:
-            return s._replace(hands=hands, unknown=unknown, seen=seen, trick=trick, jo=jo)
+            return _new_state(TableState, f)
         trump = s.trump
         win = self._trick_seats(s)[trick_winner(trick, trump)]
         done = s.tricks_done + 1
         gained = trick_points(trick, trump, done == self.tricks_per_hand, s.denomination == "nullo")
-        last = win if done == self.tricks_per_hand else -1
-        return s._replace(phase=DONE if done == self.tricks_per_hand else PLAY, hands=hands, unknown=unknown, seen=seen,
-                          trick=(), tricks_done=done, leader=win, won=replace_at(s.won, win, s.won[win] + 1),
-                          card_pts=replace_at(s.card_pts, win, s.card_pts[win] + gained), last_trick=last, jo=jo,
-                          history=s.history + ((s.leader, trick, win),))
+        f[_PHASE] = DONE if done == self.tricks_per_hand else PLAY
+        f[_TRICK] = ()
+        f[_TRICKS_DONE] = done
+        f[_LEADER] = win
+        f[_WON] = replace_at(s.won, win, s.won[win] + 1)
+        f[_CARD_PTS] = replace_at(s.card_pts, win, s.card_pts[win] + gained)
+        f[_LAST_TRICK] = win if done == self.tricks_per_hand else -1
+        f[_HISTORY] = s.history + ((s.leader, trick, win),)
+        return _new_state(TableState, f)
 
     # --- the two-seat view: melds and scores through the two-player core --------------
     def two_view(self, s: TableState, groups: tuple[tuple[int, ...], tuple[int, ...]], bidder: int,
