@@ -325,3 +325,51 @@ def test_a_trick_goes_to_the_card_no_other_card_of_it_beats(game):
         assert (w == 0) == (not beaten) and (w == 0 or trick[w] in beaten)
         led_won += w == 0
     assert 0 < led_won < 400
+
+
+# --- top trumps: sure points of either side, on lead or not, at any card of a trick ------------------------------
+
+def _captured(game: str, rules, s, end, side: int) -> int:
+    """The card points (the rules' own card values) of the tricks ``side`` won from ``s`` to ``end``, read off the
+    finished tricks of the end state (their cards and winning seat)."""
+    if game == "baloot":
+        def pts(c):
+            return rules.card_points(end, c)
+    else:
+        from jojotte_records.rules.jojotte_cards import card_points
+
+        def pts(c):
+            return card_points(c, end.trump)
+    got = 0
+    for _, plays, win in end.history[len(s.history):]:
+        if win % 2 == side:
+            got += sum(pts(p[1] if isinstance(p, tuple) else p) for p in plays)
+    return got
+
+
+def _least_captured(game: str, rules, s, x, side: int) -> int:
+    """The least card points ``side`` can be held to from ``x`` when all four players play against it (every line)."""
+    if rules.is_terminal(x):
+        return _captured(game, rules, s, x, side)
+    return min(_least_captured(game, rules, s, rules.apply(x, a), side)
+               for a in rules.legal_actions(x) if a.kind == "play")
+
+
+@pytest.mark.parametrize("game,hands,seed,left", [("baloot", 40, 31, (9, 10, 11, 12)),
+                                                  ("jojotte-4p", 30, 33, (9, 10, 11, 12))])
+def test_top_trumps_are_taken_whatever_anyone_plays(game, hands, seed, left):
+    """JJ-PLAY-8, BAL-PLAY-4 (a trick with a trump goes to its highest trump): the trumps of the side holding the
+    highest trump still out, down to the first trump it does not hold, are won by that side on every line of play
+    (the least it takes when all four players play against it, a walk of every line), on lead or not, at any card
+    of a trick; and the view's bounds there hold the plain minimax of what is still to be won."""
+    checked = tighter = 0
+    for rules, s, side_of, team, view in endings(game, hands, seed, left):
+        side, top = view.top_trumps(s)
+        who = side if game == "jojotte-4p" else (team if side == 0 else 1 - team)  # the seats' parity of that side
+        assert _least_captured(game, rules, s, s, who) >= top, (game, s.hands, s.trick, top)
+        lo, hi = view.bounds(s)
+        rest = brute(rules, game, s, side_of, team) - view.score(s)
+        assert lo <= rest <= hi, (game, s.hands, lo, rest, hi)
+        tighter += top > 0 and bool(s.trick)
+        checked += 1
+    assert checked >= 10 and tighter >= 2

@@ -236,6 +236,56 @@ class GameView:
 
     last_points = 0  # what the last trick carries besides its cards
 
+    # --- top trumps: sure points of either side, on lead or not ------------------------------------------------
+    _trumps: tuple = ()  # (bit, points) of every trump, high to low in the trump order
+
+    def trump_table(self, cards, strength: Callable[[int], int]) -> None:
+        """Make the table `top_trumps` reads: ``cards`` (the trumps) high to low by ``strength`` with their points."""
+        self._trumps = tuple((1 << c, self.card_points(None, c)) for c in sorted(cards, key=strength, reverse=True))
+        self._trump_mask = sum(bit for bit, _ in self._trumps)
+
+    def top_trumps(self, s) -> tuple[int, int]:
+        """(side, points): the card points of the trumps held by the side that holds the highest trump still out, down
+        to the first trump still out that it does not hold (a card of the trick so far counts as not its own); (0, 0)
+        without trumps. A trick with a trump in it goes to its highest trump (JJ-PLAY-8, BAL-PLAY-4): every trick
+        one of these trumps is played to goes to that side, whatever either side plays, so the side takes their
+        points for sure, on lead or not."""
+        trumps = self._trumps
+        if not trumps:
+            return 0, 0
+        hands = self.hands(s)
+        sides = self.__dict__.get("_seat_sides")
+        if sides is None:
+            sides = self._seat_sides = tuple(self.side_of(x) for x in range(len(hands)))
+            self._tops = {}
+        a = b = t = 0
+        for seat, h in enumerate(hands):
+            if sides[seat]:
+                b |= h
+            else:
+                a |= h
+        for c in self.trick_cards(s):
+            t |= 1 << c
+        m = self._trump_mask
+        k = (a & m, b & m, t & m)
+        got = self._tops.get(k)
+        if got is None:
+            a, b, t = k
+            side, pts = -1, 0
+            for bit, p in trumps:
+                if t & bit:
+                    break
+                if side < 0:
+                    if a & bit or b & bit:
+                        side, pts = (0 if a & bit else 1), p
+                    continue
+                if (a if side == 0 else b) & bit:
+                    pts += p
+                elif (a | b) & bit:
+                    break
+            got = self._tops[k] = (side, pts) if side >= 0 else (0, 0)
+        return got
+
     def settle(self, s):
         """Take the scripted actions due now (declarations), so that the position is one of card choice."""
         if not self.script or self.tricks_done(s) not in self._script_tricks:
@@ -557,6 +607,8 @@ class BalootView(GameView):
         self.rank_cards(pack, lambda c: strength(c, state.trump, c >> 4), exact)
         self.beat_table(pack, lambda cards: trick_winner(cards, state.trump))
         self._cards: dict = {}
+        if state.trump >= 0:
+            self.trump_table([c for c in pack if c >> 4 == state.trump], lambda c: strength(c, state.trump, c >> 4))
 
     def side_of(self, seat: int) -> int:
         return 0 if seat % 2 == self.team else 1
@@ -567,11 +619,18 @@ class BalootView(GameView):
     def bounds(self, s) -> tuple[int, int]:
         # the card points not yet taken by either team, and the last trick's 10 (BAL-DECK-6)
         rest = self.total - s.points[0] - s.points[1]
-        if s.trick or s.phase != "play":
+        if s.phase != "play":
             return 0, rest
-        leader = self.rules.current_player(s)
-        sure = self.sure_points(s, leader)
-        return (sure, rest) if leader % 2 == self.team else (0, rest - sure)
+        side, top = self.top_trumps(s)
+        ours, theirs = (top, 0) if side == 0 else (0, top)
+        if not s.trick:
+            leader = self.rules.current_player(s)
+            sure = self.sure_points(s, leader)
+            if leader % 2 == self.team:
+                ours = max(ours, sure)
+            else:
+                theirs = max(theirs, sure)
+        return ours, rest - theirs
 
     def key(self, s) -> tuple:
         if not s.trick and len(s.history) >= 2:  # projects are declared and shown by rank in tricks 1 and 2 (BAL-PROJ)
@@ -641,6 +700,8 @@ class JojotteSidesView(GameView):
 
             self.beat_table(pack, lambda cards: trick_winner(cards, state.trump))
             self.last_points = LAST_TRICK
+            if state.denomination == "suit":
+                self.trump_table([c for c in pack if c >> 4 == state.trump], lambda c: TRUMP_STRENGTH[c & 15])
         from ..rules.jojotte_cards import trick_winner as _tw
 
         self._trick_winner = _tw
@@ -676,11 +737,16 @@ class JojotteSidesView(GameView):
             rest = self._rest[live] = sum(pts[c] for c in range(64) if live >> c & 1) + self.last
         if 2 not in s.jo:
             rest += self.jojotte
-        if s.trick or self.nullo:
-            return -rest, rest
-        sure = self.sure_points(s, s.leader)
-        # the leader's side takes ``sure`` points at least, the other side the rest at most
-        return (2 * sure - rest, rest) if s.leader % 2 == 0 else (-rest, rest - 2 * sure)
+        side, top = self.top_trumps(s)
+        ns, ew = (top, 0) if side == 0 else (0, top)
+        if not s.trick:
+            sure = self.sure_points(s, s.leader)
+            if s.leader % 2 == 0:
+                ns = max(ns, sure)
+            else:
+                ew = max(ew, sure)
+        # each side takes its sure points at least, so the other the rest less them at most
+        return 2 * ns - rest, rest - 2 * ew
 
     def key(self, s) -> tuple:
         if not s.trick:
