@@ -56,10 +56,10 @@ _WHEN_WHERE_TAGS = ("Event", "Site", "Date", "Round", "Table")
 
 # every table that holds rows of a session, children first (deleting a replaced session)
 SESSION_TABLES = ("actions", "hand_facts", "point_cards", "issues", "plays", "tricks", "dix", "melds", "calls", "credits", "hand_scores", "hands",
-                  "rubbers", "session_sheet", "players", "sessions")
+                  "rubbers", "session_sheet", "players", "session_text", "sessions")
 # what `jojotte export --parquet` writes, partitioned by game and year
 EXPORT_TABLES = ("sessions", "players", "session_sheet", "rubbers", "hands", "hand_scores", "credits", "calls",
-                 "melds", "dix", "tricks", "plays", "issues")
+                 "melds", "dix", "tricks", "plays", "issues", "session_text")
 
 # no network at run time: never fetch an extension
 _CONFIG = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
@@ -202,7 +202,6 @@ def clear_pending(conn: duckdb.DuckDBPyConnection) -> bool:
     try:
         for table in SESSION_TABLES:  # identifiers from constants only
             conn.execute(f"DELETE FROM {table} WHERE session_id >= ?", [start])
-        conn.execute("DELETE FROM _jojotte_text")
         conn.execute("DELETE FROM _jojotte_pending")
         conn.commit()
     except BaseException:
@@ -477,7 +476,7 @@ class _Session:
         self.names = player_names(header, self.form.labels)
         self.text = [write_session(Session(header, ()))]  # the canonical text not yet spooled (`_Importer.spool`)
         self.digest = hashlib.sha256()  # of the text spooled so far: the content hash
-        self.spooled = 0  # chunks of text spooled into _jojotte_text
+        self.spooled = 0  # chunks of text spooled into session_text
         self.hands = 0
         self.bad = 0
         self.syntax = 0  # hands with a part that could not be read
@@ -486,20 +485,30 @@ class _Session:
         self.flushes = 0  # flushes done before its first hand
 
 
-# rows of at most this many hands are held before they go to DuckDB, and a session's canonical text is spooled
-# into the archive's transaction in chunks of this many hands, so that memory does not grow with the file
+# rows of at most this many hands are held before they go to DuckDB, so that memory does not grow with the file
 BATCH_HANDS = 2_000
-# a file is committed every this many hands (a marker row says it is not finished until its last commit), so that
-# DuckDB's memory for the transaction does not grow with the file either (issue 16 item 5)
-COMMIT_HANDS = 10_000
+# a session of more than this many hands keeps its canonical text in chunks of this many hands in session_text
+# (sessions.canonical_text NULL), never whole in memory (migration 010); the archive's rows do not depend on the batch
+TEXT_CHUNK_HANDS = 2_000
+# a file is committed every this many hands (a marker row says it is not finished until its last commit) and DuckDB
+# writes what is committed into the file (a checkpoint), so that its memory for the transaction does not grow with the
+# file (issue 16 item 5: DuckDB kept every committed block in memory until the end)
+COMMIT_HANDS = 2_000
+# DuckDB's memory on the import connection: beyond it, blocks already in the file are dropped from its cache, so that
+# its cache of what it wrote does not grow with the file either; several times what a chunk of COMMIT_HANDS hands
+# takes (about 11 MB). A checkpoint cannot go past a limit (DuckDB then fails for good): commits run under this one
+IMPORT_MEMORY_LIMIT = "64MB"
+CHECKPOINT_MEMORY_LIMIT = "4GB"
 
 
 class _Importer:
     """Loads the files of one import run into an open read-write connection."""
 
     def __init__(self, conn: duckdb.DuckDBPyConnection, batch_hands: int = BATCH_HANDS,
-                 on_hand: Callable[[int], None] | None = None, commit_hands: int = COMMIT_HANDS):
+                 on_hand: Callable[[int], None] | None = None, commit_hands: int = COMMIT_HANDS,
+                 memory_limit: str | None = None):
         self.conn = conn
+        self.memory_limit = memory_limit  # DuckDB's memory limit (SET memory_limit) set on ``conn``, if any
         self.batch_hands = batch_hands
         self.commit_hands = max(commit_hands, 1)
         self.uncommitted_hands = 0  # hands whose rows are in the open transaction
@@ -556,7 +565,7 @@ class _Importer:
                          [import_id, name, file_hash, datetime.now(), result.sessions_new, result.sessions_replaced,
                           result.sessions_unchanged, result.hands, result.bad_hands, hashes])
             conn.execute("DELETE FROM _jojotte_pending WHERE import_id = ?", [import_id])
-            conn.commit()
+            self.commit()
             self.load_seconds += time.perf_counter() - t
         except BaseException:
             try:
@@ -566,6 +575,7 @@ class _Importer:
             except duckdb.Error:
                 pass  # the next read-write open deletes what is marked
             raise
+        self.checkpoint()
         result.load_seconds = self.load_seconds
         result.table_seconds = dict(self.table_seconds)
         result.seconds = time.perf_counter() - started
@@ -635,10 +645,11 @@ class _Importer:
             conn.execute("INSERT INTO import_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                          [import_id, result.source, file_hash, datetime.now(), result.sessions_new, result.sessions_replaced,
                           result.sessions_unchanged, result.hands, result.bad_hands, hashes])
-            conn.commit()
+            self.commit()
         except BaseException:
             conn.rollback()
             raise
+        self.checkpoint()
         result.load_seconds = time.perf_counter() - t
         result.seconds = time.perf_counter() - started
         return result
@@ -692,9 +703,9 @@ class _Importer:
             if s.marks is None:  # the session before it is finished by now (validate_stream yields it first)
                 s.marks = {t: len(b) for t, b in self.buf.items()}
                 s.flushes = self.flushes
-            add_hand(self, s, v)
-            if len(s.text) > self.batch_hands:
+            if len(s.text) - (not s.spooled) >= TEXT_CHUNK_HANDS:  # a chunk is full (the first one holds the header too)
                 self.spool(s)
+            add_hand(self, s, v)
             if self.pending_hands >= self.batch_hands:
                 self._flush()
                 if self.uncommitted_hands >= self.commit_hands:
@@ -750,26 +761,21 @@ class _Importer:
         result.bad_hands += s.bad
         result.plays += s.plays
         d, year = parse_tag_date(s.header.get("Date"))
-        add_session(self, s, summary, key, content_hash, "" if content is None else content, source,
+        add_session(self, s, summary, key, content_hash, content, source,
                     (_game_name(s.header), d, year))
-        if content is None:  # the text is in chunks in the transaction: put them together in the session's row
-            self._flush()
-            conn.execute("UPDATE sessions SET canonical_text = (SELECT string_agg(text, '' ORDER BY seq) FROM _jojotte_text "
-                         "WHERE session_id = $sid) WHERE session_id = $sid", {"sid": s.session_id})
-            conn.execute("DELETE FROM _jojotte_text WHERE session_id = ?", [s.session_id])
 
     def spool(self, s: _Session) -> None:
-        """Move the canonical text gathered so far of session ``s`` into the transaction (``_jojotte_text``)."""
+        """Move the canonical text gathered so far of session ``s`` into the transaction (``session_text``)."""
         text = "".join(s.text)
         s.digest.update(text.encode("utf-8"))
         s.spooled += 1
         s.text = []
-        self.conn.execute("INSERT INTO _jojotte_text VALUES (?, ?, ?)", [s.session_id, s.spooled, text])
+        self.conn.execute("INSERT INTO session_text VALUES (?, ?, ?)", [s.session_id, s.spooled, text])
 
     def _discard(self, s: _Session) -> None:
         """Drop the rows of a session that turned out to be stored already, unchanged."""
         if s.spooled:
-            self.conn.execute("DELETE FROM _jojotte_text WHERE session_id = ?", [s.session_id])
+            self.conn.execute("DELETE FROM session_text WHERE session_id = ?", [s.session_id])
         if s.marks is None:
             return  # no hand rows yet
         if self.flushes == s.flushes:
@@ -818,11 +824,29 @@ class _Importer:
     def _commit_chunk(self) -> None:
         """Commit the rows flushed so far of the file (marked pending until its last commit) and go on in a new transaction."""
         t = time.perf_counter()
-        self.conn.commit()
+        self.commit()
+        self.checkpoint()
         self.conn.begin()
         self.chunks += 1
         self.uncommitted_hands = 0
         self.load_seconds += time.perf_counter() - t
+
+    def commit(self) -> None:
+        """Commit, with DuckDB's memory limit (``memory_limit``) lifted: a checkpoint (which a commit may make) that
+        reaches it fails for good. `checkpoint` sets it again."""
+        if self.memory_limit:
+            self.conn.execute(f"SET memory_limit = '{CHECKPOINT_MEMORY_LIMIT}'")
+        self.conn.commit()
+
+    def checkpoint(self) -> None:
+        """Have DuckDB write what is committed into the file now, not keep it in memory until its log is long
+        enough (issue 16 item 5), then set its memory limit again."""
+        self.conn.execute("CHECKPOINT")
+        if self.memory_limit:
+            try:
+                self.conn.execute(f"SET memory_limit = '{self.memory_limit}'")  # what is cached beyond it is dropped
+            except duckdb.Error:
+                pass  # more than the limit is in use and cannot be dropped: the next commit tries again
 
     def _clear(self) -> None:
         for b in self.buf.values():
@@ -887,7 +911,9 @@ def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable
         # the import is a one-core pipeline (the validator feeds the loader): one DuckDB thread loads
         # fastest beside it (measured: twice the plays/s of the default on a busy two-core machine)
         conn.execute("SET threads = 1")
-        importer = _Importer(conn, batch_hands=batch_hands, on_hand=on_hand, commit_hands=commit_hands)
+        conn.execute(f"SET memory_limit = '{IMPORT_MEMORY_LIMIT}'")
+        importer = _Importer(conn, batch_hands=batch_hands, on_hand=on_hand, commit_hands=commit_hands,
+                             memory_limit=IMPORT_MEMORY_LIMIT)
         if jobs_count(jobs) == 1:
             work = ((path, None) for path in iter_record_files(paths))
         else:
@@ -915,6 +941,10 @@ def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable
                 raise ArchiveError(f"cannot write to the archive '{db_path}': {first_line(e)}") from None
             yield result
     finally:
+        try:
+            conn.execute(f"SET memory_limit = '{CHECKPOINT_MEMORY_LIMIT}'")  # closing checkpoints too
+        except duckdb.Error:
+            pass
         conn.close()
 
 
@@ -972,12 +1002,17 @@ def session_texts(db_path: str | Path) -> Iterator[tuple[str, str, str]]:
     """
     conn = connect(db_path, read_only=True)
     try:
-        cur = conn.execute("SELECT session_key, coalesce(source, ''), canonical_text FROM sessions ORDER BY session_id")
+        cur = conn.execute("SELECT session_key, coalesce(source, ''), canonical_text, session_id FROM sessions "
+                           "ORDER BY session_id")
+        chunks = conn.cursor()
         while True:
             rows = cur.fetchmany(256)
             if not rows:
                 break
-            for key, source, text in rows:
+            for key, source, text, sid in rows:
+                if text is None:  # a long session: its text in chunks (migration 010)
+                    text = "".join(t for (t,) in chunks.execute(
+                        "SELECT text FROM session_text WHERE session_id = ? ORDER BY seq", [sid]).fetchall())
                 yield key, source, text
     finally:
         conn.close()
