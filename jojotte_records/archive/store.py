@@ -490,25 +490,17 @@ BATCH_HANDS = 2_000
 # a session of more than this many hands keeps its canonical text in chunks of this many hands in session_text
 # (sessions.canonical_text NULL), never whole in memory (migration 010); the archive's rows do not depend on the batch
 TEXT_CHUNK_HANDS = 2_000
-# a file is committed every this many hands (a marker row says it is not finished until its last commit) and DuckDB
-# writes what is committed into the file (a checkpoint), so that its memory for the transaction does not grow with the
-# file (issue 16 item 5: DuckDB kept every committed block in memory until the end)
-COMMIT_HANDS = 2_000
-# DuckDB's memory on the import connection: beyond it, blocks already in the file are dropped from its cache, so that
-# its cache of what it wrote does not grow with the file either; several times what a chunk of COMMIT_HANDS hands
-# takes (about 11 MB). A checkpoint cannot go past a limit (DuckDB then fails for good): commits run under this one
-IMPORT_MEMORY_LIMIT = "64MB"
-CHECKPOINT_MEMORY_LIMIT = "4GB"
+# a file is committed every this many hands (a marker row says it is not finished until its last commit), so that
+# DuckDB's memory for the transaction does not grow with the file either (issue 16 item 5)
+COMMIT_HANDS = 10_000
 
 
 class _Importer:
     """Loads the files of one import run into an open read-write connection."""
 
     def __init__(self, conn: duckdb.DuckDBPyConnection, batch_hands: int = BATCH_HANDS,
-                 on_hand: Callable[[int], None] | None = None, commit_hands: int = COMMIT_HANDS,
-                 memory_limit: str | None = None):
+                 on_hand: Callable[[int], None] | None = None, commit_hands: int = COMMIT_HANDS):
         self.conn = conn
-        self.memory_limit = memory_limit  # DuckDB's memory limit (SET memory_limit) set on ``conn``, if any
         self.batch_hands = batch_hands
         self.commit_hands = max(commit_hands, 1)
         self.uncommitted_hands = 0  # hands whose rows are in the open transaction
@@ -565,7 +557,7 @@ class _Importer:
                          [import_id, name, file_hash, datetime.now(), result.sessions_new, result.sessions_replaced,
                           result.sessions_unchanged, result.hands, result.bad_hands, hashes])
             conn.execute("DELETE FROM _jojotte_pending WHERE import_id = ?", [import_id])
-            self.commit()
+            conn.commit()
             self.load_seconds += time.perf_counter() - t
         except BaseException:
             try:
@@ -575,7 +567,6 @@ class _Importer:
             except duckdb.Error:
                 pass  # the next read-write open deletes what is marked
             raise
-        self.checkpoint()
         result.load_seconds = self.load_seconds
         result.table_seconds = dict(self.table_seconds)
         result.seconds = time.perf_counter() - started
@@ -645,11 +636,10 @@ class _Importer:
             conn.execute("INSERT INTO import_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                          [import_id, result.source, file_hash, datetime.now(), result.sessions_new, result.sessions_replaced,
                           result.sessions_unchanged, result.hands, result.bad_hands, hashes])
-            self.commit()
+            conn.commit()
         except BaseException:
             conn.rollback()
             raise
-        self.checkpoint()
         result.load_seconds = time.perf_counter() - t
         result.seconds = time.perf_counter() - started
         return result
@@ -824,29 +814,11 @@ class _Importer:
     def _commit_chunk(self) -> None:
         """Commit the rows flushed so far of the file (marked pending until its last commit) and go on in a new transaction."""
         t = time.perf_counter()
-        self.commit()
-        self.checkpoint()
+        self.conn.commit()
         self.conn.begin()
         self.chunks += 1
         self.uncommitted_hands = 0
         self.load_seconds += time.perf_counter() - t
-
-    def commit(self) -> None:
-        """Commit, with DuckDB's memory limit (``memory_limit``) lifted: a checkpoint (which a commit may make) that
-        reaches it fails for good. `checkpoint` sets it again."""
-        if self.memory_limit:
-            self.conn.execute(f"SET memory_limit = '{CHECKPOINT_MEMORY_LIMIT}'")
-        self.conn.commit()
-
-    def checkpoint(self) -> None:
-        """Have DuckDB write what is committed into the file now, not keep it in memory until its log is long
-        enough (issue 16 item 5), then set its memory limit again."""
-        self.conn.execute("CHECKPOINT")
-        if self.memory_limit:
-            try:
-                self.conn.execute(f"SET memory_limit = '{self.memory_limit}'")  # what is cached beyond it is dropped
-            except duckdb.Error:
-                pass  # more than the limit is in use and cannot be dropped: the next commit tries again
 
     def _clear(self) -> None:
         for b in self.buf.values():
@@ -911,9 +883,7 @@ def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable
         # the import is a one-core pipeline (the validator feeds the loader): one DuckDB thread loads
         # fastest beside it (measured: twice the plays/s of the default on a busy two-core machine)
         conn.execute("SET threads = 1")
-        conn.execute(f"SET memory_limit = '{IMPORT_MEMORY_LIMIT}'")
-        importer = _Importer(conn, batch_hands=batch_hands, on_hand=on_hand, commit_hands=commit_hands,
-                             memory_limit=IMPORT_MEMORY_LIMIT)
+        importer = _Importer(conn, batch_hands=batch_hands, on_hand=on_hand, commit_hands=commit_hands)
         if jobs_count(jobs) == 1:
             work = ((path, None) for path in iter_record_files(paths))
         else:
@@ -941,10 +911,6 @@ def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable
                 raise ArchiveError(f"cannot write to the archive '{db_path}': {first_line(e)}") from None
             yield result
     finally:
-        try:
-            conn.execute(f"SET memory_limit = '{CHECKPOINT_MEMORY_LIMIT}'")  # closing checkpoints too
-        except duckdb.Error:
-            pass
         conn.close()
 
 
