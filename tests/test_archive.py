@@ -293,7 +293,7 @@ for r in store.import_paths(db, files, batch_hands=25, commit_hands=50):
 
 def _raw_counts(db: Path) -> dict:
     """Row counts of the archive's own tables as plain DuckDB sees them (no jojotte connection, nothing hidden)."""
-    tables = ("import_log", "_jojotte_pending", "_jojotte_text", *EXPORT_TABLES)
+    tables = ("import_log", "_jojotte_pending", *EXPORT_TABLES)
     return {t: _query(db, f"SELECT count(*) FROM {t}")[0][0] for t in tables}
 
 

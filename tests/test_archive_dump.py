@@ -116,7 +116,7 @@ def test_committed_in_the_smallest_chunks_gives_the_same_rows(tmp_path):
     assert dump_digests(db) == pinned
     conn = duckdb.connect(str(db), read_only=True)
     try:
-        assert conn.execute("SELECT (SELECT count(*) FROM _jojotte_pending), (SELECT count(*) FROM _jojotte_text)").fetchone() == (0, 0)
+        assert conn.execute("SELECT (SELECT count(*) FROM _jojotte_pending), (SELECT count(*) FROM session_text)").fetchone() == (0, 0)
     finally:
         conn.close()
 

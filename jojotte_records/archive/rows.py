@@ -384,9 +384,10 @@ def _call_values(c) -> tuple:
 
 # --- the session ---------------------------------------------------------------------------
 
-def add_session(imp, s, summary, key: str, content_hash: str, content: str, source: str, when: tuple) -> None:
+def add_session(imp, s, summary, key: str, content_hash: str, content: str | None, source: str, when: tuple) -> None:
     """The rows of a finished session: ``sessions``, ``players``, the sheet and its rubbers, the session's issues;
-    ``when``: the session's game (its registered name), date and year."""
+    ``content``: its canonical text (None: it is in chunks in ``session_text``); ``when``: the session's game (its
+    registered name), date and year."""
     h, sid, form = s.header, s.session_id, s.form
     game, d, year = when
     rubbers_agreed, pool = form.session_values(s, summary)

@@ -56,10 +56,10 @@ _WHEN_WHERE_TAGS = ("Event", "Site", "Date", "Round", "Table")
 
 # every table that holds rows of a session, children first (deleting a replaced session)
 SESSION_TABLES = ("actions", "hand_facts", "point_cards", "issues", "plays", "tricks", "dix", "melds", "calls", "credits", "hand_scores", "hands",
-                  "rubbers", "session_sheet", "players", "sessions")
+                  "rubbers", "session_sheet", "players", "session_text", "sessions")
 # what `jojotte export --parquet` writes, partitioned by game and year
 EXPORT_TABLES = ("sessions", "players", "session_sheet", "rubbers", "hands", "hand_scores", "credits", "calls",
-                 "melds", "dix", "tricks", "plays", "issues")
+                 "melds", "dix", "tricks", "plays", "issues", "session_text")
 
 # no network at run time: never fetch an extension
 _CONFIG = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
@@ -202,7 +202,6 @@ def clear_pending(conn: duckdb.DuckDBPyConnection) -> bool:
     try:
         for table in SESSION_TABLES:  # identifiers from constants only
             conn.execute(f"DELETE FROM {table} WHERE session_id >= ?", [start])
-        conn.execute("DELETE FROM _jojotte_text")
         conn.execute("DELETE FROM _jojotte_pending")
         conn.commit()
     except BaseException:
@@ -477,7 +476,7 @@ class _Session:
         self.names = player_names(header, self.form.labels)
         self.text = [write_session(Session(header, ()))]  # the canonical text not yet spooled (`_Importer.spool`)
         self.digest = hashlib.sha256()  # of the text spooled so far: the content hash
-        self.spooled = 0  # chunks of text spooled into _jojotte_text
+        self.spooled = 0  # chunks of text spooled into session_text
         self.hands = 0
         self.bad = 0
         self.syntax = 0  # hands with a part that could not be read
@@ -486,9 +485,11 @@ class _Session:
         self.flushes = 0  # flushes done before its first hand
 
 
-# rows of at most this many hands are held before they go to DuckDB, and a session's canonical text is spooled
-# into the archive's transaction in chunks of this many hands, so that memory does not grow with the file
+# rows of at most this many hands are held before they go to DuckDB, so that memory does not grow with the file
 BATCH_HANDS = 2_000
+# a session of more than this many hands keeps its canonical text in chunks of this many hands in session_text
+# (sessions.canonical_text NULL), never whole in memory (migration 010); the archive's rows do not depend on the batch
+TEXT_CHUNK_HANDS = 2_000
 # a file is committed every this many hands (a marker row says it is not finished until its last commit), so that
 # DuckDB's memory for the transaction does not grow with the file either (issue 16 item 5)
 COMMIT_HANDS = 10_000
@@ -692,9 +693,9 @@ class _Importer:
             if s.marks is None:  # the session before it is finished by now (validate_stream yields it first)
                 s.marks = {t: len(b) for t, b in self.buf.items()}
                 s.flushes = self.flushes
-            add_hand(self, s, v)
-            if len(s.text) > self.batch_hands:
+            if len(s.text) - (not s.spooled) >= TEXT_CHUNK_HANDS:  # a chunk is full (the first one holds the header too)
                 self.spool(s)
+            add_hand(self, s, v)
             if self.pending_hands >= self.batch_hands:
                 self._flush()
                 if self.uncommitted_hands >= self.commit_hands:
@@ -750,26 +751,21 @@ class _Importer:
         result.bad_hands += s.bad
         result.plays += s.plays
         d, year = parse_tag_date(s.header.get("Date"))
-        add_session(self, s, summary, key, content_hash, "" if content is None else content, source,
+        add_session(self, s, summary, key, content_hash, content, source,
                     (_game_name(s.header), d, year))
-        if content is None:  # the text is in chunks in the transaction: put them together in the session's row
-            self._flush()
-            conn.execute("UPDATE sessions SET canonical_text = (SELECT string_agg(text, '' ORDER BY seq) FROM _jojotte_text "
-                         "WHERE session_id = $sid) WHERE session_id = $sid", {"sid": s.session_id})
-            conn.execute("DELETE FROM _jojotte_text WHERE session_id = ?", [s.session_id])
 
     def spool(self, s: _Session) -> None:
-        """Move the canonical text gathered so far of session ``s`` into the transaction (``_jojotte_text``)."""
+        """Move the canonical text gathered so far of session ``s`` into the transaction (``session_text``)."""
         text = "".join(s.text)
         s.digest.update(text.encode("utf-8"))
         s.spooled += 1
         s.text = []
-        self.conn.execute("INSERT INTO _jojotte_text VALUES (?, ?, ?)", [s.session_id, s.spooled, text])
+        self.conn.execute("INSERT INTO session_text VALUES (?, ?, ?)", [s.session_id, s.spooled, text])
 
     def _discard(self, s: _Session) -> None:
         """Drop the rows of a session that turned out to be stored already, unchanged."""
         if s.spooled:
-            self.conn.execute("DELETE FROM _jojotte_text WHERE session_id = ?", [s.session_id])
+            self.conn.execute("DELETE FROM session_text WHERE session_id = ?", [s.session_id])
         if s.marks is None:
             return  # no hand rows yet
         if self.flushes == s.flushes:
@@ -972,12 +968,17 @@ def session_texts(db_path: str | Path) -> Iterator[tuple[str, str, str]]:
     """
     conn = connect(db_path, read_only=True)
     try:
-        cur = conn.execute("SELECT session_key, coalesce(source, ''), canonical_text FROM sessions ORDER BY session_id")
+        cur = conn.execute("SELECT session_key, coalesce(source, ''), canonical_text, session_id FROM sessions "
+                           "ORDER BY session_id")
+        chunks = conn.cursor()
         while True:
             rows = cur.fetchmany(256)
             if not rows:
                 break
-            for key, source, text in rows:
+            for key, source, text, sid in rows:
+                if text is None:  # a long session: its text in chunks (migration 010)
+                    text = "".join(t for (t,) in chunks.execute(
+                        "SELECT text FROM session_text WHERE session_id = ? ORDER BY seq", [sid]).fetchall())
                 yield key, source, text
     finally:
         conn.close()
