@@ -54,6 +54,7 @@ from ..notation.model import HandRecord
 from ..rules.base import Action, format_message
 from ..rules.jojotte import DONE, PLAY, HandScore, JJState, JojotteRules
 from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, POINTS, STRENGTH, legal_play_mask, mask_points, trick_winner
+from .cycles import without_cycle_collection
 from .marks import MARKS, card_marks
 
 INF = 10_000
@@ -1069,6 +1070,7 @@ def check_position(state: JJState) -> None:
         raise AnalysisError("the analyzer solves two-player Jo-Jotte only")
 
 
+@without_cycle_collection
 def solve(rules: JojotteRules, state: JJState) -> Value:
     """The exact double-dummy value of a play position (a one-off `Solver`)."""
     return Solver(rules, state).solve(state)
@@ -1148,6 +1150,7 @@ def _whole(s: JJState, rest: int) -> int:
     return (s.card_pts[0] + jo[0]) - (s.card_pts[1] + jo[1]) + rest
 
 
+@without_cycle_collection
 def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int = 2_000_000,
                  solver: Solver | None = None) -> list[CardAnalysis]:
     """Every card played in a recorded two-player hand, judged double-dummy (up to an illegal card, if any).
@@ -1479,6 +1482,7 @@ def _score_text(score, names) -> str:
     return ", ".join(items) + f"; {who}{aside}"
 
 
+@without_cycle_collection
 def what_if(verdict, rules: JojotteRules | None, trick: int, card_index: int, card: str | int,
             announce: str = "") -> WhatIf:
     """Replay the hand of ``verdict`` up to card ``card_index`` of trick ``trick``, play ``card`` there,
@@ -1610,6 +1614,7 @@ class Restoration(NamedTuple):
                          | {"winner": col[s.winner] if s.winner >= 0 else None, "held_aside": s.held_aside}}
 
 
+@without_cycle_collection
 def restore(verdict, rules: JojotteRules | None = None) -> Restoration:
     """What the hand of ``verdict`` would have scored had its first illegal card been the best legal card
     there (the most the player to move can force: trick-score difference; in a Nullo the Nullo's tricks),
@@ -1783,6 +1788,7 @@ def two_player_form(rules, verdict):
     return two, _View(verdict.number, record, view, verdict.first_illegal, score), (x, y)
 
 
+@without_cycle_collection
 def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
     """One hand: its cards judged and its record annotated, or the reason it cannot be analysed."""
     if rules.name == "baloot":  # the last tricks, exactly (analyze_events)
