@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -175,8 +176,41 @@ class _Option(TyperOption):
         return shown
 
 
+def reflowed(text: str | None) -> str | None:
+    """``text`` with each paragraph of prose on one line, for rich to wrap at the terminal's width.
+
+    The help texts are written in the source at about 110 columns; rich keeps their single line breaks, so at 80
+    columns each source line ended in a stray short line. A paragraph starting with ``\\b``, or with an indented
+    line that is not a list item's continuation (examples), keeps its lines; in a list (lines starting ``- ``,
+    ``* `` or ``1. ``) each item becomes one line."""
+    if not text:
+        return text
+    import inspect
+
+    paragraphs = []
+    for paragraph in inspect.cleandoc(text).split("\n\n"):
+        lines = paragraph.split("\n")
+        examples = not _LIST_ITEM.match(lines[0]) and any(line[:1].isspace() for line in lines)
+        if paragraph.startswith("\b") or examples:
+            paragraphs.append(paragraph)
+            continue
+        items: list[str] = []
+        for line in lines:
+            if items and not _LIST_ITEM.match(line):
+                items[-1] += " " + line.strip()
+            else:
+                items.append(line.strip())
+        paragraphs.append("\n".join(items))
+    return "\n\n".join(paragraphs)
+
+
+_LIST_ITEM = re.compile(r"(?:[-*]|\d+\.) ")
+
+
 def natural_names(command) -> None:
-    """Give every parameter of ``command`` and of its subcommands the names above (once, when the app is built)."""
+    """Give every parameter of ``command`` and of its subcommands the names above, and reflow its help (once, when
+    the app is built)."""
+    command.help = reflowed(command.help)
     for param in command.params:
         if type(param) is TyperArgument:
             if param.metavar is None:
