@@ -648,3 +648,50 @@ def test_a_memoised_play_check_refuses_a_revoke_and_a_failure_to_trump():
                 rules_seen[r] = rules_seen.get(r, 0) + 1
             break
     assert rules_seen.get("JJ-PLAY-3", 0) >= 20 and rules_seen.get("JJ-PLAY-4", 0) + rules_seen.get("JJ-PLAY-5", 0) >= 5, rules_seen
+
+
+SCORE_VARIANTS = ("", "jojotte_above_line; multiply_card_points_only; multiply_melds; multiply_slam_bonus",
+                  "compare_after_multiplier; multiplier_only_below_line; bonuses_in_total=false; nullo_bidder_may_meld")
+
+
+def _score_changes(s):
+    """``s`` and states that differ from it in one thing the score reads (JJ-SCORE, JJ-DBL-4/5, JJ-NULLO, JJ-SLAM,
+    JJ-PTS-2/3, JJ-MELD-12): what a memo keyed on too little would score as ``s``."""
+    other = 1 - s.bidder
+    yield s
+    yield s._replace(mult=2)
+    yield s._replace(mult=4, slam=True)
+    yield s._replace(slam=True)
+    yield s._replace(jo=(2, 0))
+    yield s._replace(jo=(0, 2), last_trick=1 - s.last_trick)
+    yield s._replace(last_trick=1 - s.last_trick)
+    yield s._replace(mult=2, last_trick=-1)  # OP-09: the last trick's 10 is not multiplied
+    yield s._replace(card_pts=s.card_pts[::-1])
+    yield s._replace(won=s.won[::-1])
+    yield s._replace(won=(9, 0), card_pts=(152, 0), last_trick=0)
+    yield s._replace(bidder=other)
+    yield s._replace(melds=s.melds[::-1])
+    yield s._replace(denomination="nullo", nullo_bidder=s.bidder, trump=-1)
+    yield s._replace(denomination="nullo", nullo_bidder=other, trump=-1, won=(0, 9))
+
+
+@pytest.mark.parametrize("variant", SCORE_VARIANTS)
+def test_a_memoised_score_is_the_score_of_a_fresh_rules_object(variant):
+    # `JojotteRules.score_hand` memoises what follows the melds' credits: a rules object that has scored every other
+    # state first (its memo warm) scores each state as a new one does, for states that differ in one field
+    from jojotte_records.rules.jojotte import JojotteOptions
+
+    _, hands, fast = _full_hands(80, 41, variant)
+    options = JojotteOptions.parse(variant) if variant else None
+    warm = JojotteRules(options)
+    states = [x for h in hands for x in _score_changes(fast.hand(h))]
+    for x in states:  # every state scored once: the memo holds them all
+        warm.score_hand(x)
+    differs = 0
+    for x in states:
+        got = warm.score_hand(x)
+        assert got == JojotteRules(options).score_hand(x)
+        differs += got != warm.score_hand(states[0])
+        ts = tuple(p + 1 for p in x.card_pts)  # and with trick scores given, as a hand recorded without its cards
+        assert warm.score_hand(x, x.won, ts) == JojotteRules(options).score_hand(x, x.won, ts)
+    assert differs >= len(states) * 0.8  # the changed states score otherwise: the test tells them apart
