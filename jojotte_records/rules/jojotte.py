@@ -1269,9 +1269,18 @@ class JojotteRules(Rules):
         """Each written figure (below, above the line per column, then held aside) that is not what the hand
         wrote on the sheet, as ``(rule, message)``: the rule of the credit behind the difference."""
         n = len(names)
+        below, above = [0] * n, [0] * n  # `SheetEntry.below` and `above` of every column, in one pass
+        for c in entry.credits:
+            if 0 <= c.seat < n:
+                if c.line == "below":
+                    below[c.seat] += c.amount
+                elif c.line == "above":
+                    above[c.seat] += c.amount
+        if values == (*below, *above, entry.held_aside):
+            return []
         out = []
         for seat in range(n):
-            for line, written, real in (("below", values[seat], entry.below(seat)), ("above", values[n + seat], entry.above(seat))):
+            for line, written, real in (("below", values[seat], below[seat]), ("above", values[n + seat], above[seat])):
                 if written == real:
                     continue
                 parts = [c for c in entry.credits if c.seat == seat and c.line == line]
