@@ -217,6 +217,7 @@ class JojotteFast:
         melds read (`_calls`); a dix (which moves cards), or a meld not shown or irregular, call by call through
         the rules."""
         reads = [0, 0]  # per seat, the cards its shown melds read of its hand (JJ-MELD-4)
+        seqs = [0, 0]  # and its shown sequences, whose neighbours a maximal sequence reads (JJ-MELD-15)
         for c in after:
             if c.kind == "dix":
                 break
@@ -224,14 +225,17 @@ class JojotteFast:
                 if m.cards or not m.shown:
                     break
                 reads[c.seat] |= m.mask
+                if m.kind == "seq":
+                    seqs[c.seat] |= m.mask
             else:
                 continue
             break
         else:
             r0, r1 = reads
             if self.maximal:  # and the cards next to a sequence (JJ-MELD-15, sequence_must_be_maximal)
-                r0 |= (r0 << 1) | (r0 >> 1)
-                r1 |= (r1 << 1) | (r1 >> 1)
+                q0, q1 = seqs
+                r0 |= (q0 << 1) | (q0 >> 1)
+                r1 |= (q1 << 1) | (q1 >> 1)
             h0, h1 = s.hands
             return self._calls(s, after, AFTER, (h0 & r0, h1 & r1), kid)
         rules = self.rules
