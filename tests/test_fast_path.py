@@ -648,3 +648,91 @@ def test_a_memoised_play_check_refuses_a_revoke_and_a_failure_to_trump():
                 rules_seen[r] = rules_seen.get(r, 0) + 1
             break
     assert rules_seen.get("JJ-PLAY-3", 0) >= 20 and rules_seen.get("JJ-PLAY-4", 0) + rules_seen.get("JJ-PLAY-5", 0) >= 5, rules_seen
+
+
+SCORE_VARIANTS = ("", "jojotte_above_line; multiply_card_points_only; multiply_melds; multiply_slam_bonus",
+                  "compare_after_multiplier; multiplier_only_below_line; bonuses_in_total=false; nullo_bidder_may_meld")
+
+
+def _score_changes(s):
+    """``s`` and states that differ from it in one thing the score reads (JJ-SCORE, JJ-DBL-4/5, JJ-NULLO, JJ-SLAM,
+    JJ-PTS-2/3, JJ-MELD-12): what a memo keyed on too little would score as ``s``."""
+    other = 1 - s.bidder
+    yield s
+    yield s._replace(mult=2)
+    yield s._replace(mult=4, slam=True)
+    yield s._replace(slam=True)
+    yield s._replace(jo=(2, 0))
+    yield s._replace(jo=(0, 2), last_trick=1 - s.last_trick)
+    yield s._replace(last_trick=1 - s.last_trick)
+    yield s._replace(mult=2, last_trick=-1)  # OP-09: the last trick's 10 is not multiplied
+    yield s._replace(card_pts=s.card_pts[::-1])
+    yield s._replace(won=s.won[::-1])
+    yield s._replace(won=(9, 0), card_pts=(152, 0), last_trick=0)
+    yield s._replace(bidder=other)
+    yield s._replace(melds=s.melds[::-1])
+    yield s._replace(denomination="nullo", nullo_bidder=s.bidder, trump=-1)
+    yield s._replace(denomination="nullo", nullo_bidder=other, trump=-1, won=(0, 9))
+
+
+@pytest.mark.parametrize("variant", SCORE_VARIANTS)
+def test_a_memoised_score_is_the_score_of_a_fresh_rules_object(variant):
+    # `JojotteRules.score_hand` memoises what follows the melds' credits: a rules object that has scored every other
+    # state first (its memo warm) scores each state as a new one does, for states that differ in one field
+    from jojotte_records.rules.jojotte import JojotteOptions
+
+    _, hands, fast = _full_hands(80, 41, variant)
+    options = JojotteOptions.parse(variant) if variant else None
+    warm = JojotteRules(options)
+    states = [x for h in hands for x in _score_changes(fast.hand(h))]
+    for x in states:  # every state scored once: the memo holds them all
+        warm.score_hand(x)
+    differs = 0
+    for x in states:
+        got = warm.score_hand(x)
+        assert got == JojotteRules(options).score_hand(x)
+        differs += got != warm.score_hand(states[0])
+        ts = tuple(p + 1 for p in x.card_pts)  # and with trick scores given, as a hand recorded without its cards
+        assert warm.score_hand(x, x.won, ts) == JojotteRules(options).score_hand(x, x.won, ts)
+    assert differs >= len(states) * 0.8  # the changed states score otherwise: the test tells them apart
+
+
+def test_melds_declared_after_a_dix_are_judged_on_the_hand_after_the_exchange():
+    # JJ-POST-8, JJ-DIX-2, JJ-MELD-4: the dix moved before the other calls after the draw (the same calls, made in
+    # another order: each call after it is memoised on the state the dix reached, whose exchange the final state
+    # shows); then the exchanger's declaration given a sequence of 9-8-7 of trumps, the 8 and 9 written in his hand:
+    # he held the seven before the exchange, not after it
+    from jojotte_records.cards import SUIT_MASKS, make_card
+    from jojotte_records.rules.jojotte_cards import Meld
+
+    header, hands, fast = _full_hands(800, 43)
+    moved = refused = 0
+    for h in hands:
+        dix = next((c for c in h.after if c.kind == "dix"), None)
+        if dix is None:
+            continue
+        first = h._replace(after=(dix, *(c for c in h.after if c is not dix)))
+        _rules_cited(header, fast, first)
+        moved += fast.hand(first) is not None
+        x, trump = dix.seat, h.turned >> 4
+        at = next((i for i, c in enumerate(first.after) if c.seat == x and c.kind == "melds"), None)
+        if at is None:
+            continue
+        used = 0
+        for m in first.after[at].melds:
+            used |= m.mask
+        mine = h.dealt[x] + h.drawn[x]
+        shown = set(h.dealt[0] + h.dealt[1] + h.drawn[0] + h.drawn[1] + (h.turned, h.info))
+        need = [c for c in (make_card(trump, 8), make_card(trump, 9)) if c not in mine]
+        spare = [c for c in mine if c >> 4 != trump and not used >> c & 1]
+        if any(c in shown for c in need) or len(spare) < len(need) or used & SUIT_MASKS[trump]:
+            continue
+        bad = first
+        for old, new in zip(spare, need):
+            bad = _rename(bad, old, new, (x,))
+        calls = list(bad.after)
+        calls[at] = calls[at]._replace(melds=calls[at].melds + (Meld("seq", 9, trump, 3),))
+        bad = bad._replace(after=tuple(calls))
+        assert "JJ-MELD-4" in _rules_cited(header, fast, bad)
+        refused += 1
+    assert moved >= 20 and refused >= 3

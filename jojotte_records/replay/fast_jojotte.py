@@ -6,10 +6,10 @@ whose written trick winners are right, or a hand all passed (JJ-BID-12) recorded
 turned card and the auction; anything else returns None and `replay.JojotteCodec.steps` explains it. No rule is
 written here. The deal and the draw are checked by the rules' one bitmask test of a record in full
 (`JojotteRules.dealt_in_full`); the state after the draw is reached once through the rules' `check` and `advance` and
-memoised on the dealer, the turned card and the auction (which never read the cards, JJ-BID); the calls after the
-draw are memoised on what they read (the state less its cards, dealer and turned card, and for shown melds the cards
-of those melds and their neighbours, JJ-MELD-4/15), a dix or an unshown meld going call by call through the rules,
-as does every trick with an announcement; the second card of a trick not plainly following is checked by the rules'
+memoised on the dealer, the turned card and the auction (which never read the cards, JJ-BID); each call after the
+draw is memoised on what it reads (the state less its cards, dealer and turned card, and for shown melds the cards
+of those melds and the neighbours of their sequences, JJ-MELD-4/15), a dix or an unshown meld going through the
+rules on the whole state, as does every trick with an announcement; the second card of a trick not plainly following is checked by the rules'
 own play function (`jojotte_cards.legal_play_mask`, JJ-PLAY-2…7), memoised on the cards of the suit led and of
 trumps it reads; a trick is scored from one table of the rules' `trick_winner` and `trick_points`. Within the hand
 the card play keeps its state in local variables and builds the final `JJState` once. Tests
@@ -89,6 +89,7 @@ class JojotteFast:
     def __init__(self, rules: JojotteRules):
         self.rules = rules
         self.memo: dict = {}  # `_calls`
+        self.step_memo: dict = {}  # `_after`
         self.drawn_memo: dict = {}  # `_drawn`
         self.after_ids: dict = {}  # `_drawn`: a number for each state after the draw, less what no call after it reads
         self.trick_size = rules.trick_size
@@ -99,24 +100,15 @@ class JojotteFast:
         self.maximal = rules.options.sequence_must_be_maximal
         self.legal: tuple[dict, ...] = tuple({} for _ in range(5))  # `_legal`, per trump (-1 for none, then 0…3)
 
-    def _calls(self, state: JJState, calls: tuple, phase: str, held=None, kid: int | None = None):
-        """The state after ``calls`` (each checked and applied by the rules, while the phase is ``phase``), or
-        None when one is illegal or comes after the phase ended. Memoised on the state less its cards and on
-        ``held``: the calls of the auction and the calls after the draw other than melds never read the cards
-        (JJ-BID, JJ-POST-1…6, ``held`` None), and the calls after the draw (the dix aside) neither the dealer nor
-        the turned card; a declaration of shown melds reads only the cards of its melds and their neighbours
-        (JJ-MELD-4, JJ-MELD-15), which ``held`` gives of each hand (see `_after_melds`). ``kid``: the number
-        `_drawn` gave the state's key after the draw (what the calls after it read), which stands for it here."""
-        after_draw = phase == AFTER
-        if kid is None:
-            kid = (_AFTER_KEY_OF if after_draw else _KEY_OF)(state)
-        key = (kid, tuple(map(_CALL_KEY, calls)), held)
+    def _calls(self, state: JJState, calls: tuple, phase: str):
+        """The state after ``calls`` of the auction (each checked and applied by the rules, while the phase is
+        ``phase``), or None when one is illegal or comes after the phase ended. Memoised on the state less its cards
+        and on the calls: the calls of the auction never read the cards (JJ-BID)."""
+        key = (_KEY_OF(state), tuple(map(_CALL_KEY, calls)))
         memo = self.memo
         if key in memo:
             after = memo[key]
-            if after is None:
-                return None
-            return _with_hand(after, state) if after_draw else _with_cards(after, state)
+            return None if after is None else _with_cards(after, state)
         rules = self.rules
         s = state
         for c in calls:
@@ -128,12 +120,8 @@ class JojotteFast:
                 s = None
                 break
             s = rules.advance(s, a)
-        if s is None:
-            memo[key] = None
-            return None
-        if any(s[i] != state[i] for i in _CARD_AT) or s[1] != state[1] or s[5] != state[5]:
-            memo[key] = None  # never: these calls do not touch the cards, the dealer or the turned card
-            return None
+        if s is not None and any(s[i] != state[i] for i in _CARD_AT):
+            s = None  # never: these calls do not touch the cards
         memo[key] = s  # any state of the same key reaches it, with its own cards
         return s
 
@@ -198,51 +186,82 @@ class JojotteFast:
         got = self._drawn(hand, init, draws, seen)
         if got is None:
             return None
-        s, kid = got
-        after = hand.after
-        for c in after:
-            if c.kind == "melds" or c.kind == "dix":
-                break
-        else:
-            s = self._calls(s, after, AFTER, None, kid)
-            after = ()
-        if after:
-            s = self._after_melds(s, after, kid)
+        s = self._after(*got, hand.after)
         if s is None or s.phase != PLAY or s.trick or s.tricks_done:
             return None
         return self._play(s, hand.tricks)
 
-    def _after_melds(self, s: JJState, after: tuple, kid: int) -> JJState | None:
-        """The calls after the draw when some declare melds or make the dix: memoised with the cards the shown
-        melds read (`_calls`); a dix (which moves cards), or a meld not shown or irregular, call by call through
-        the rules."""
-        reads = [0, 0]  # per seat, the cards its shown melds read of its hand (JJ-MELD-4)
-        for c in after:
-            if c.kind == "dix":
-                break
-            for m in c.melds:
-                if m.cards or not m.shown:
-                    break
-                reads[c.seat] |= m.mask
-            else:
-                continue
-            break
-        else:
-            r0, r1 = reads
-            if self.maximal:  # and the cards next to a sequence (JJ-MELD-15, sequence_must_be_maximal)
-                r0 |= (r0 << 1) | (r0 >> 1)
-                r1 |= (r1 << 1) | (r1 >> 1)
-            h0, h1 = s.hands
-            return self._calls(s, after, AFTER, (h0 & r0, h1 & r1), kid)
+    def _after(self, s: JJState, kid: int, calls: tuple) -> JJState | None:
+        """The state after the calls that follow the draw (``s``: the state after the draw, ``kid``: the number of
+        what they read of it, `_drawn`), or None. Each call is checked and applied by the rules once and memoised
+        (`step_memo`) on the number of the state it is made in, the call, and for a declaration of shown melds the
+        cards of the declarer's hand its melds read (JJ-MELD-4, and the neighbours of its sequences when they must
+        be maximal, JJ-MELD-15): no other call after the draw reads the cards, the dealer or the turned card
+        (JJ-POST-1…6). A dix (which moves cards, JJ-DIX) and a declaration of melds not shown or irregular (which
+        read more of the hand) are checked and applied by the rules on the whole state, with no memo."""
+        memo = self.step_memo
         rules = self.rules
-        for c in after:
-            if s.phase not in (AFTER, PLAY) or (s.phase == PLAY and c.kind != "dix"):
+        hands = s.hands
+        cur = None  # the state reached (a memo's, with another hand's cards), or None: ``s`` itself
+        for c in calls:
+            kind = c.kind
+            seat = c.seat
+            held = 0
+            if kind == "melds":
+                reads = seqs = 0
+                for m in c.melds:
+                    if m.cards or not m.shown:
+                        reads = -1
+                        break
+                    reads |= m.mask
+                    if m.kind == "seq":
+                        seqs |= m.mask
+                if reads >= 0 and (seat == 0 or seat == 1):
+                    if self.maximal:
+                        reads |= (seqs << 1) | (seqs >> 1)
+                    held = hands[seat] & reads
+                else:
+                    kind = "dix"  # through the rules, as a dix
+            if kind == "dix":
+                full = s if cur is None else _with_hand(cur, s)
+                if full.phase != AFTER and (full.phase != PLAY or c.kind != "dix"):
+                    return None
+                a = Action(seat, c.kind, melds=c.melds)
+                if rules.check(full, a) is not None:
+                    return None
+                s = rules.advance(full, a)
+                if any(s.unknown):
+                    return None
+                hands = s.hands
+                cur = None
+                ids = self.after_ids
+                kid = ids.setdefault(_AFTER_KEY_OF(s), len(ids))
+                continue
+            key = (kid, seat, kind, c.melds, held)
+            got = memo.get(key)
+            if got is None:
+                got = self._step(s if cur is None else _with_hand(cur, s), c)
+                if len(memo) < 65536:
+                    memo[key] = got
+            if got is False:
                 return None
-            a = Action(c.seat, c.kind, melds=c.melds)
-            if rules.check(s, a) is not None:
-                return None
-            s = rules.advance(s, a)
-        return s if not any(s.unknown) else None
+            cur, kid = got
+        return s if cur is None else _with_hand(cur, s)
+
+    def _step(self, s: JJState, c) -> tuple[JJState, int] | bool:
+        """A call after the draw checked and applied by the rules in ``s``: the state it reaches with the number of
+        what the calls after it read (`_AFTER_KEY_OF`), or False when it is illegal or comes after the calls."""
+        if s.phase != AFTER:
+            return False
+        rules = self.rules
+        a = Action(c.seat, c.kind, melds=c.melds)
+        if rules.check(s, a) is not None:
+            return False
+        after = rules.advance(s, a)
+        if any(after[i] != s[i] for i in _CARD_AT) or after[1] != s[1] or after[5] != s[5]:
+            return False  # never: these calls do not touch the cards, the dealer or the turned card
+        ids = self.after_ids
+        return after, ids.setdefault(_AFTER_KEY_OF(after), len(ids))
 
     def _void(self, hand) -> JJState | None:
         """A hand all four passed (JJ-BID-12), recorded as its first six cards a seat and the turned card, with no

@@ -134,7 +134,7 @@ class SessionValidator:
             self.expected_dealer = rules.next_dealer(hand.dealer)
         state = self._replay(hand, run)
         score = None
-        if state is not None and not any(i.kind in ("illegal", "syntax") for i in issues):
+        if state is not None and (not issues or not any(i.kind in ("illegal", "syntax") for i in issues)):
             score = codec.score(hand, state, run, self.sheet)
         elif (run.fault is not None and state is not None and not any(i.kind == "syntax" for i in issues)
               and sum(i.kind == "illegal" for i in issues) == 1):
@@ -302,7 +302,6 @@ class JojotteCodec(Codec):
         rules = self.rules
         if state.phase == VOID_HAND:
             return rules.hand_score(state, sheet)
-        at_hand = dict(line=hand.line, column=1)
         if state.phase == DONE:
             score = rules.hand_score(state, sheet)
             for r in hand.result:
@@ -310,8 +309,9 @@ class JojotteCodec(Codec):
                 if r.tricks != got_tricks or r.points != got_points:
                     run.note("JJ-PTS-4", f"the result line gives {run.names[r.seat]} {r.tricks} tricks and {r.points} points,"
                              f" but the play gives {got_tricks} tricks and {got_points} points", "consistency",
-                             phase="score", **at_hand)
+                             phase="score", line=hand.line, column=1)
             return score
+        at_hand = dict(line=hand.line, column=1)
         if state.phase == PLAY and state.tricks_done == 0 and not state.trick and hand.result:
             return self._score_result(hand, state, run)
         if state.phase == PLAY:

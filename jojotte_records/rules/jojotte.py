@@ -198,6 +198,7 @@ class JojotteRules(Rules):
     def __init__(self, options: JojotteOptions | None = None):
         super().__init__(options)
         self._meld_results: dict[tuple, MeldResult] = {}  # `compare_melds` of a played hand, on what decides it
+        self._outcomes: dict[tuple, tuple] = {}  # `score_hand`: what follows the melds' credits, on what decides it
 
     # --- the state before the deal, and the deal (a chance action) ------------------
     def initial_state(self, dealer: int, sheet=None) -> JJState:
@@ -1078,26 +1079,49 @@ class JojotteRules(Rules):
 
         For a hand recorded without its cards, pass the tricks each player won
         and their trick scores (card points, last trick and Jo-Jotte).
+        What follows the melds' credits is decided by the tricks, the trick scores, the announcements, the last
+        trick, the meld points and the contract alone, and is memoised on them (`_score_outcome`).
         """
-        o = self.options
         if s.phase == VOID_HAND:
             return HandScore((0, 0), (0, 0), (0, 0), (0, 0), (), 0, -1, (0, 0), void=True)
-        won = won if won is not None else s.won
+        won = tuple(won) if won is not None else s.won
+        melds = self.compare_melds(s)
+        mp = melds.points
+        key = (won, None if trick_scores is None else tuple(trick_scores), s.card_pts, s.jo, s.last_trick, mp,
+               s.denomination, s.bidder, s.nullo_bidder, s.mult, s.slam)
+        memo = self._outcomes
+        got = memo.get(key)
+        if got is None:
+            got = self._score_outcome(s, won, trick_scores, mp)
+            if len(memo) < 65536:
+                memo[key] = got
+        trick, jo_pts, bonus, total, outcome, held, winner, nullo = got
+        o = self.options
+        credits: list[Credit] = []
+        if mp[0] or mp[1] or (o.jojotte_above_line and (jo_pts[0] or jo_pts[1])):
+            for seat in (0, 1):
+                if mp[seat]:
+                    shown = ", ".join(m.describe() for m in melds.shown[seat])
+                    credits.append(Credit(seat, "above", mp[seat] * (s.mult if o.multiply_melds else 1), "JJ-MELD-12",
+                                          f"melds: {shown}"))
+                if o.jojotte_above_line and jo_pts[seat]:
+                    credits.append(Credit(seat, "above", jo_pts[seat], "JJ-PTS-3", "Jo-Jotte (variant jojotte_above_line)"))
+            outcome = (*credits, *outcome)
+        return HandScore(trick, mp, bonus, total, outcome, held, winner, won, nullo=nullo)
+
+    def _score_outcome(self, s: JJState, won: tuple[int, ...], trick_scores: tuple[int, ...] | None,
+                       mp: tuple[int, ...]) -> tuple:
+        """What `score_hand` finds after the melds' credits: ``(trick score, Jo-Jotte points, bonus, total, credits,
+        held aside, winner, nullo)``, from the tricks won, the trick scores (None: from the state's card points),
+        the meld points and what the state says of the announcements, the last trick and the contract."""
+        o = self.options
         jo_pts = tuple(JOJOTTE if j == 2 else 0 for j in s.jo)
         last = tuple(LAST_TRICK if s.last_trick == i and s.denomination != "nullo" else 0 for i in (0, 1))
         if trick_scores is None:
             trick = tuple(p + (0 if o.jojotte_above_line else j) for p, j in zip(s.card_pts, jo_pts))
         else:
-            trick = trick_scores
-        melds = self.compare_melds(s)
-        mp = melds.points
+            trick = tuple(trick_scores)
         credits: list[Credit] = []
-        for seat in (0, 1):
-            if mp[seat]:
-                shown = ", ".join(m.describe() for m in melds.shown[seat])
-                credits.append(Credit(seat, "above", mp[seat] * (s.mult if o.multiply_melds else 1), "JJ-MELD-12", f"melds: {shown}"))
-            if o.jojotte_above_line and jo_pts[seat]:
-                credits.append(Credit(seat, "above", jo_pts[seat], "JJ-PTS-3", "Jo-Jotte (variant jojotte_above_line)"))
 
         if s.denomination == "nullo":
             nb = s.nullo_bidder
@@ -1111,7 +1135,7 @@ class JojotteRules(Rules):
                 credits.append(Credit(1 - nb, "above", pen, "JJ-NULLO-7", f"Nullo failed with {n} trick{'s' if n > 1 else ''}: 200 + 100 × {n - 1}"))
                 winner = 1 - nb
             total = tuple(t + m for t, m in zip(trick, mp))
-            return HandScore(trick, mp, (0, 0), total, tuple(credits), held, winner, tuple(won), nullo=True)
+            return trick, jo_pts, (0, 0), total, tuple(credits), held, winner, True
 
         decl, dfd = s.bidder, 1 - s.bidder
         m = s.mult
@@ -1163,7 +1187,7 @@ class JojotteRules(Rules):
             credits.append(Credit(dfd, "below", mc, "JJ-SCORE-5" if m > 1 else "JJ-SCORE-4", self._c_text(m, trick)))
         else:
             held = aside_c  # JJ-SCORE-6
-        return HandScore(trick, mp, tuple(bonus), total, tuple(credits), held, winner, tuple(won))
+        return trick, jo_pts, tuple(bonus), total, tuple(credits), held, winner, False
 
     def jojotte_in_trick_score(self) -> bool:
         """Whether the Jo-Jotte announcement counts in the trick score (JJ-PTS-3; OP-08 writes it above the line)."""
@@ -1245,9 +1269,18 @@ class JojotteRules(Rules):
         """Each written figure (below, above the line per column, then held aside) that is not what the hand
         wrote on the sheet, as ``(rule, message)``: the rule of the credit behind the difference."""
         n = len(names)
+        below, above = [0] * n, [0] * n  # `SheetEntry.below` and `above` of every column, in one pass
+        for c in entry.credits:
+            if 0 <= c.seat < n:
+                if c.line == "below":
+                    below[c.seat] += c.amount
+                elif c.line == "above":
+                    above[c.seat] += c.amount
+        if values == (*below, *above, entry.held_aside):
+            return []
         out = []
         for seat in range(n):
-            for line, written, real in (("below", values[seat], entry.below(seat)), ("above", values[n + seat], entry.above(seat))):
+            for line, written, real in (("below", values[seat], below[seat]), ("above", values[n + seat], above[seat])):
                 if written == real:
                     continue
                 parts = [c for c in entry.credits if c.seat == seat and c.line == line]
