@@ -736,3 +736,26 @@ def test_melds_declared_after_a_dix_are_judged_on_the_hand_after_the_exchange():
         assert "JJ-MELD-4" in _rules_cited(header, fast, bad)
         refused += 1
     assert moved >= 20 and refused >= 3
+
+
+def test_the_two_player_memos_are_shared_by_the_sessions_of_the_same_options_only():
+    # one process validates many sessions (a --jobs worker, many chunks): the two-player fast path's memos are kept
+    # per options across sessions. A session with the default options warms them; the same hands with a card allowed
+    # in one meld only (OP-18: a declaration using a card twice is then illegal, JJ-MELD-5) must not be vouched for
+    # from the default options' memo of meld declarations
+    from jojotte_records.replay import fast_jojotte
+
+    fast_jojotte._MEMOS.clear()
+    text = _text("jojotte", 300, 5)
+    _, n_fast = _same_both_ways(text)
+    assert n_fast > 0 and len(fast_jojotte._MEMOS) == 1
+    memo = next(iter(fast_jojotte._MEMOS.values()))[0]
+    size = len(memo)
+    once = text.replace("[FirstDealer", '[Variant "card_in_one_meld_only"]\n[FirstDealer', 1)
+    slow, n_fast = _same_both_ways(once)
+    assert len(fast_jojotte._MEMOS) == 2 and n_fast > 0
+    assert sum(any(i.rule == "JJ-MELD-5" for i in v.issues) for _, h in slow for v in h) >= 3
+    # the same options again, the hands mutated: the one memo, warm, agrees with the explaining path
+    slow, n_fast = _same_both_ways(mutate(text, random.Random(5), rate=0.5))
+    assert len(fast_jojotte._MEMOS) == 2 and n_fast > 0 and size <= len(memo) < 2 * size
+    assert sum(bool(v.issues) for _, h in slow for v in h) >= 20

@@ -252,3 +252,36 @@ def test_a_sheet_moved_onto_another_with_the_same_carry_is_the_one_its_hands_rea
         assert entry_a == entry_b
         assert rules.sheet_rebase(a, empty, other) == b
     assert sum(b.rubbers) - sum(a.rubbers) == 3 and b.hands - a.hands == 17 and len(a.rubber_results) >= 3
+
+
+def test_a_plain_line_with_a_bracket_inside_a_long_session_the_same_with_two_jobs(tmp_path, small_chunks):
+    """A line of a hand with a ``[`` that does not begin it (not a tag line: the one reader reads it in the hand)
+    is a plain line for the scan by blocks (it stopped the scan with an error)."""
+    long = simulated(tmp_path, "jojotte", 60, 2).split("\n")
+    for at in (150, 400, 650):
+        long.insert(at, "note [not a tag]")
+    long.insert(500, "\ufeff[Event \"not a tag either: a BOM first\"]")
+    path = tmp_path / "brackets.jjt"
+    path.write_text("\n".join(long), encoding="utf-8")
+    code, out = same_with_jobs("validate", str(path), "-v")
+    assert code == 2 and "1 session(s)" in out
+    assert len(chunk_lines(path)) >= 10
+
+
+def test_short_sessions_read_by_blocks_are_cut_at_each_first_tag_line(tmp_path, monkeypatch):
+    """Sessions too short to be cut in chunks are read by blocks of plain lines too: the scan must still find each
+    session's first tag line (a tag line after a line of a hand), where a piece may begin."""
+    monkeypatch.setattr(files, "PIECE_CHARS", 1)  # a piece at every session
+    texts = [simulated(tmp_path, "jojotte", 4, 1), simulated(tmp_path, "pitch", 3, 2), simulated(tmp_path, "jojotte", 5, 3)]
+    path = tmp_path / "short.jjt"
+    path.write_text("\n".join(texts), encoding="utf-8")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    firsts, before = [], ""  # the tag lines whose last line before that is not blank is not a tag line
+    for k, line in enumerate(lines, 1):
+        if line.startswith("[") and not before.startswith("["):
+            firsts.append(k)
+        before = line if line.strip() else before
+    pieces = list(files._file_pieces(0, str(path), False, None))
+    assert all(isinstance(p, files._Piece) for p in pieces)
+    assert [p.first_line for p in pieces] == firsts and len(firsts) >= 3
+    assert same_with_jobs("validate", str(path), "-v")[0] == 0

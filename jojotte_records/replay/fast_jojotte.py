@@ -77,6 +77,20 @@ def _with_hand(after: JJState, state: JJState) -> JJState:
     return tuple.__new__(JJState, (after[0], state[1], state[2], state[3], state[4], state[5], state[6], *after[7:]))
 
 
+# The memos of `JojotteFast`, shared by the sessions of one process with the same options (a worker of ``--jobs``
+# validates many chunks of sessions: each would otherwise start cold): options -> (memo, drawn_memo, after_ids,
+# legal). What they hold is decided by the rules of the two-player game and its options alone.
+_MEMOS: dict = {}
+MEMO_LIMIT = 100_000  # entries per options in the calls', the steps' and the draws' memos; a session beyond starts them afresh
+
+
+def _memos(options) -> tuple:
+    got = _MEMOS.get(options)
+    if got is None or len(got[0]) + len(got[1]) + len(got[2]) > MEMO_LIMIT:
+        got = _MEMOS[options] = ({}, {}, {}, {}, tuple({} for _ in range(5)))
+    return got
+
+
 def fast_for(rules) -> "JojotteFast | None":
     """The fast replay of a session's rules when it knows the game (the two-player game itself, not a form built
     on it), else None."""
@@ -84,21 +98,19 @@ def fast_for(rules) -> "JojotteFast | None":
 
 
 class JojotteFast:
-    """The fast replay of one session's rules, with its memos (one per validator)."""
+    """The fast replay of one session's rules (one per validator), with the memos of its options (`_memos`)."""
 
     def __init__(self, rules: JojotteRules):
         self.rules = rules
-        self.memo: dict = {}  # `_calls`
-        self.step_memo: dict = {}  # `_after`
-        self.drawn_memo: dict = {}  # `_drawn`
-        self.after_ids: dict = {}  # `_drawn`: a number for each state after the draw, less what no call after it reads
+        # `_calls`; `_after`; `_drawn`; `_drawn`'s number for each state after the draw, less what no call after it
+        # reads; `_legal`, per trump (-1 for none, then 0…3)
+        self.memo, self.step_memo, self.drawn_memo, self.after_ids, self.legal = _memos(rules.options)
         self.trick_size = rules.trick_size
         self.tricks_per_hand = rules.tricks_per_hand
         self.dealt = rules.dealt_per_seat
         self.drawn = rules.drawn_per_seat
         self.overtrump = rules.options.overtrump_on_ruff
         self.maximal = rules.options.sequence_must_be_maximal
-        self.legal: tuple[dict, ...] = tuple({} for _ in range(5))  # `_legal`, per trump (-1 for none, then 0…3)
 
     def _calls(self, state: JJState, calls: tuple, phase: str):
         """The state after ``calls`` of the auction (each checked and applied by the rules, while the phase is

@@ -507,7 +507,7 @@ class _Chunker:
 
     def add_plain(self, no: int, block: list[str]) -> Iterator[_Chunk]:
         """Plain lines (`_Lines.plain`: each a logical line of its own, no tag), from line ``no``, after a hand line."""
-        starts = [k for k, line in enumerate(block) if line.startswith("hand ")]
+        starts = list(itertools.compress(itertools.count(), map(str.startswith, block, itertools.repeat("hand "))))
         if not self.lines:
             self.first = no
         at = 0
@@ -662,18 +662,14 @@ class _Lines:
         else:
             block = []
             if self.error is None:
-                append, readline = block.append, self.stream.readline
-                try:
-                    for _ in range(n):
-                        line = readline()
-                        if not line:
-                            break
-                        append(line)
+                try:  # (the lines read before an error stay in the block)
+                    block.extend(itertools.islice(iter(self.stream.readline, ""), n))
                 except (OSError, UnicodeDecodeError) as exc:
                     self.error = exc
         text = "".join(block)
         if "{" in text or "}" in text or "[" in text:
-            k = next(k for k, line in enumerate(block) if "{" in line or "}" in line or line.lstrip().startswith("["))
+            k = next((k for k, line in enumerate(block) if "{" in line or "}" in line or line.lstrip().startswith("[")),
+                     len(block))  # (a "[" inside a line is plain)
             self.back.extend(block[k:])
             block = block[:k]
         return block
@@ -712,6 +708,7 @@ def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
         session_size = 0
         chunker: _Chunker | None = None  # the long session being cut into chunks of hands
         after = 0  # the number of the line before the next one read from `lines`
+        plain_before = False  # a plain line was read by blocks since the last tag line
         try:
             while True:
                 # the lines grouped as `iter_records` reads them; in a long session, after a plain hand line, the
@@ -732,6 +729,10 @@ def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
                         yield chunker.close(False)  # a tag line after a hand: the long session is over
                         chunker = None
                         buf, size, start = [], 0, no
+                    tag = group[0].lstrip().startswith("[")
+                    if tag:
+                        starts = starts or plain_before  # (the scan began anew after the blocks of plain lines)
+                        plain_before = False
                     if starts:
                         if size >= PIECE_CHARS:
                             yield _Piece(i, name, path, False, start, "".join(buf), keep_hands, False)
@@ -765,14 +766,42 @@ def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
                         buf = []
                         yield Ready(_checked(i, name, path, rest, keep_hands, True, on_hand))
                         return
+                    if not tag and len(group) == 1 and "{" not in group[0] and "}" not in group[0] and group[0].strip():
+                        plain_before = True  # a line of a hand: what follows it up to a tag line is in its session
+                        after = no
+                        break  # to the blocks of plain lines
                 else:
                     break  # the end of the file
-                while True:  # a long session's plain lines, by blocks
+                while True:  # plain lines, by blocks: a long session's (`_Chunker.add_plain`), or any other's
                     block = lines.plain()
                     if not block:
                         break
-                    yield from chunker.add_plain(after + 1, block)
+                    if chunker is not None:
+                        yield from chunker.add_plain(after + 1, block)
+                        after += len(block)
+                        continue
+                    buf.extend(block)
+                    n = sum(map(len, block))
+                    size += n
+                    if groups is not None:
+                        groups.extend((line_no, [line]) for line_no, line in enumerate(block, after + 1))
+                        session_size += n
                     after += len(block)
+                    if groups is not None and session_size > SPLIT_CHARS:  # as for a line read alone, above
+                        cutter = _Chunker(i, name, path, keep_hands)
+                        firsts = [cutter.add(g_no, g) for g_no, g in groups]
+                        groups = None
+                        if cutter.splittable():
+                            if cut:
+                                yield _Piece(i, name, path, False, start, "".join(buf[:cut]), keep_hands, False)
+                            buf = []
+                            yield from (c for c in firsts if c is not None)
+                            chunker = cutter
+                            if not chunker.seen_hand:
+                                break
+                            continue
+                    if size > LONG_SESSION_CHARS:
+                        break  # the rest of the file is read here, from the next line (read alone, above)
         except (OSError, UnicodeDecodeError) as exc:  # the sessions the one reader closed before the error
             if chunker is not None:  # in a long session, which the one reader never closed either
                 yield Ready(_Checked(i, name, True, [], read_error(path, exc), False, 0))

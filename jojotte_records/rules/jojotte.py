@@ -174,6 +174,9 @@ class HandScore(NamedTuple):
         return sum(c.amount for c in self.credits if c.seat == seat and c.line == "above")
 
 
+_MELD_RESULTS: dict = {}  # `JojotteRules.compare_melds`'s memos, by game and options
+
+
 @register
 class JojotteRules(Rules):
     """Culbertson's two-player Jo-Jotte, the main game of the spec (§1–17)."""
@@ -197,8 +200,18 @@ class JojotteRules(Rules):
 
     def __init__(self, options: JojotteOptions | None = None):
         super().__init__(options)
-        self._meld_results: dict[tuple, MeldResult] = {}  # `compare_melds` of a played hand, on what decides it
+        # `compare_melds` of a played hand, on what decides it: shared by the rules of one game and options in the
+        # process (a --jobs worker validates many chunks of sessions), not pickled with them
+        self._meld_results: dict[tuple, MeldResult] = _MELD_RESULTS.setdefault((type(self), self.options), {})
         self._outcomes: dict[tuple, tuple] = {}  # `score_hand`: what follows the melds' credits, on what decides it
+
+    def __getstate__(self):
+        return {k: v for k, v in self.__dict__.items() if k not in ("_meld_results", "_outcomes")}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._meld_results = _MELD_RESULTS.setdefault((type(self), self.options), {})
+        self._outcomes = {}
 
     # --- the state before the deal, and the deal (a chance action) ------------------
     def initial_state(self, dealer: int, sheet=None) -> JJState:
