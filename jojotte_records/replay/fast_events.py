@@ -50,6 +50,7 @@ class EventFast:
             self.plays = _PLAYS[type(rules), rules.options] = {
                 (x, c): Action(x, "play", card=c, announce="") for x in range(len(rules.seat_labels)) for c in rules.pack.cards}
         self.kernel = KERNELS.get(type(rules))  # the games themselves, not a form built on one
+        self.kernel_lines = KERNEL_LINES.get(type(rules), ("trick",))  # the keywords of the lines a kernel is offered
         self.line_key = LINE_KEYS.get(type(rules))
         self.memo = _MEMOS.setdefault((type(rules), rules.options), {})
         self.merge_chance = merge_chance
@@ -61,7 +62,7 @@ class EventFast:
         rules = self.rules
         s = rules.initial_state(dealer, sheet)
         acts: list[Action] = []
-        kernel, line_key, memo = self.kernel, self.line_key, self.memo
+        kernel, kernel_lines, line_key, memo = self.kernel, self.kernel_lines, self.line_key, self.memo
         keywords = rules.line_keywords
         lines = hand.lines
         i, n = 0, len(lines)
@@ -71,7 +72,7 @@ class EventFast:
             keyword, number = line.keyword, line.number
             if keyword not in keywords:  # an unknown line: the explaining path says so
                 return None
-            if keyword == "trick" and kernel is not None and number >= 0 and line.items:
+            if kernel is not None and keyword in kernel_lines:
                 done = kernel(self, s, lines, i - 1, acts)
                 if done is None:
                     return None
@@ -162,7 +163,7 @@ class EventFast:
 # GENERIC: `_line`'s answer for a line read in a state its memo key does not describe
 GENERIC = object()
 
-# --- the game kernels: the trick lines from lines[i] on, kernel(fast, state, lines, i, acts) ----------------
+# --- the game kernels: the lines from lines[i] on (trick lines, or any of `KERNEL_LINES`), kernel(fast, state, lines, i, acts) --
 # A kernel returns (the state after the lines it played, the index of the first line it did not play: i when it took
 # none, which is then read item by item), or None when a card is not plainly legal (the explaining path then runs
 # for the whole hand); it checks the written winner of each line it plays.
@@ -370,3 +371,4 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
 
 KERNELS = {BalootRules: baloot_tricks, PitchRules: pitch_tricks}
 LINE_KEYS = {BalootRules: BalootRules.auction_key, PitchRules: PitchRules.auction_key}
+KERNEL_LINES: dict = {}  # a game whose kernel takes more than trick lines: the keywords of the lines it is offered
