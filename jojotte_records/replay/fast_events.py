@@ -44,6 +44,7 @@ class EventFast:
         self.rules = rules
         self.seat_of = {lab: i for i, lab in enumerate(rules.seat_labels)}
         self.card_of = {card_name(c): c for c in rules.pack.cards}  # the canonical spellings only
+        self.card_bits = {w: 1 << c for w, c in self.card_of.items()}
         # the action of each plain card play, by seat and card (immutable, shared by the sessions of one game and options)
         self.plays = _PLAYS.get((type(rules), rules.options))
         if self.plays is None:
@@ -323,8 +324,7 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
     (state, the first line not played), or None when a card is not plainly legal (not held, out of turn, a trick
     short or split over lines: the explaining path says so). Each trick comes from `_pitch_trick_entry`, memoised."""
     rules = fast.rules
-    if (s.phase != pitch.PLAY or s.trick
-            or (rules.five and s.called >= 0 and s.partner < 0)):  # PIT-FIVE-5's called card: the rules decide
+    if s.phase != pitch.PLAY or s.trick or rules.must_lead_called(s):  # PIT-FIVE-5's called card: the rules decide
         return s, i
     memo = _PITCH_TRICKS.setdefault((rules.options, s.trump), {})
     trump = s.trump
@@ -369,6 +369,83 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
                       taken=tuple(taken), history=history), i
 
 
-KERNELS = {BalootRules: baloot_tricks, PitchRules: pitch_tricks}
+def _plain_lists(fast, items) -> list | None:
+    """(seat, mask) of a list line's items (``N: 9S TH``), each card written canonically and once in its item; None when
+    an item is anything else (the rules' reading then says what it is)."""
+    seat_of, bits = fast.seat_of, fast.card_bits
+    out = []
+    for item in items:
+        seat = seat_of.get(item.label)
+        if seat is None:
+            return None
+        m = 0
+        for w in item.words:
+            b = bits.get(w)
+            if b is None or m & b:
+                return None
+            m |= b
+        out.append((seat, m))
+    return out
+
+
+def pitch_chance(fast, s, lines, i: int, acts: list):
+    """A Pitch ``deal`` or ``refill`` line of canonical card lists: the one chance action the explaining codec makes of
+    it (each item read as the rules read it, `EventRules.read_item`, the items merged seat by seat as `merge_chance`
+    merges them), checked and applied by the rules (PIT-DEAL-4, PIT-DRAW-3/4); (state, the next line), or None when
+    it is not legal. Any other line is left to be read item by item."""
+    line = lines[i]
+    rules = fast.rules
+    deal = line.keyword == "deal"
+    if s.phase != (pitch.DEAL if deal else pitch.REFILL) or not line.items:
+        return s, i
+    lists = _plain_lists(fast, line.items)
+    if lists is None:
+        return s, i
+    masks = [0] * rules.seats
+    for x, m in lists:
+        masks[x] |= m
+    a = Action(CHANCE, "deal" if deal else "draw", cards=tuple(masks))
+    if rules.check(s, a) is not None:
+        return None
+    acts.append(a)
+    return rules.advance(s, a), i + 1
+
+
+def pitch_discards(fast, s, lines, i: int, acts: list):
+    """A Pitch ``discard`` line of canonical card lists, on local variables: each item by the player whose turn it is
+    (`PitchRules.discarder`, PIT-DRAW-1), a legal discard (`PitchRules.discard_ok`, PIT-DRAW-1/2); the last discard of
+    the round applied by the rules (what comes after it: the refill, or the five-handed game's burn or play).
+    (state, the next line), or None when an item is not legal; a line of other items, or with more items than
+    discards left, is left to be read item by item."""
+    line = lines[i]
+    rules = fast.rules
+    if s.phase != pitch.DISCARD or not line.items or len(line.items) > rules.seats - s.step:
+        return s, i
+    lists = _plain_lists(fast, line.items)
+    if lists is None:
+        return s, i
+    hands, dead, step, dealer, trump = list(s.hands), s.dead, s.step, s.dealer, s.trump
+    for x, m in lists:
+        if x != rules.discarder(dealer, step) or not rules.discard_ok(hands[x], m, trump):
+            return None
+        a = Action(x, "discard", cards=(m,))
+        acts.append(a)
+        if step + 1 == rules.seats:  # the round's last discard: the rules say what follows
+            return rules.advance(s._replace(hands=tuple(hands), dead=dead, step=step), a), i + 1
+        hands[x] &= ~m
+        dead |= m
+        step += 1
+    return s._replace(hands=tuple(hands), dead=dead, step=step), i + 1
+
+
+PITCH_LINES = {"trick": pitch_tricks, "deal": pitch_chance, "refill": pitch_chance, "discard": pitch_discards}
+
+
+def pitch_lines(fast, s, lines, i: int, acts: list):
+    """Pitch's kernel: the line's own (`PITCH_LINES`)."""
+    return PITCH_LINES[lines[i].keyword](fast, s, lines, i, acts)
+
+
+KERNELS = {BalootRules: baloot_tricks, PitchRules: pitch_lines}
 LINE_KEYS = {BalootRules: BalootRules.auction_key, PitchRules: PitchRules.auction_key}
-KERNEL_LINES: dict = {}  # a game whose kernel takes more than trick lines: the keywords of the lines it is offered
+KERNEL_LINES = {PitchRules: tuple(PITCH_LINES)}  # a game whose kernel takes more than trick lines: the lines it is offered
