@@ -6,10 +6,12 @@ chance items of a line merged into one action) but without locations, generators
 lines of plain cards written canonically (a seat, one card) are played by a game kernel on local variables, the
 rules' state built once after the last of them instead of once a card. No rule is written here: a Baloot card is
 checked by the rules' own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and a completed trick scored by `trick_winner`
-and `card_points` (memoised on the trump and the four cards; BAL-DECK-6 for the last trick's bonus); a Pitch trick is
-memoised on (trump, leader, the items as written), its entry made by the rules' own order of play
-(`PitchRules.next_in_trick`, `first_active`: PIT-PLAY-3/6) and trump table (`PitchRules.table`: the winner, the
-points, PIT-PTS-2/3), and taken when each written seat holds its card and no other seat has live cards.
+and `card_points` (memoised on the trump and the four cards; BAL-DECK-6 for the last trick's bonus); a Pitch trick's
+order of play is memoised on (leader, the seats as written), made by the rules' own order of play
+(`PitchRules.next_in_trick`, `first_active`: PIT-PLAY-3/6), its winner and points read from the rules' trump table
+(`PitchRules.table`: PIT-PLAY-5, PIT-PTS-2/3), and taken when each written seat holds its card and no other seat has
+live cards. Pitch's deal and refill lines are read as one merged chance action and checked by the rules; a discard
+line is played on local variables by the rules' `discarder` and `discard_ok` (PIT-DRAW-1/2).
 Baloot's kernel hands the items it does not take (a declaration, a show, an announced card, a doubling call, the
 cards of the seat that must show first in trick 2) to the rules one by one (a declaration or a show checked by
 `BalootRules.announced_legal` among the player's own, `check` otherwise) and plays on from the state they give;
@@ -260,74 +262,49 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
                       best=best, ekka=False), i
 
 
-def _plain_plays(fast, items) -> list | None:
-    """(seat, card) of a trick line's items, plain cards written canonically; None when an item is anything else."""
-    seat_of, card_of = fast.seat_of, fast.card_of
-    plays = []
-    for item in items:
-        words = item.words
-        if len(words) != 1:
-            return None
-        seat = seat_of.get(item.label)
-        card = card_of.get(words[0])
-        if seat is None or card is None:
-            return None
-        plays.append((seat, card))
-    return plays
+# Pitch's order of play memoised on what decides it: (options, leader, the seats of a trick line as written) -> the
+# seats that must hold no live card for that order to be the rules' (`_pitch_order`), or False; shared like `_MEMOS`
+_PITCH_ORDERS: dict = {}
 
 
-# Pitch's trick lines memoised on what decides them: (trump, leader, the items as written) -> what the rules make of
-# such a trick (`_pitch_trick_entry`), or False for a line the memo does not take; shared like `_MEMOS`
-_PITCH_TRICKS: dict = {}
-TRICK_LIMIT = 5_000  # entries per options and trump (most trick lines are new: a small memo, often renewed)
-
-
-def _pitch_trick_entry(fast, trump: int, leader: int, items):
-    """What the rules make of a trick of plain cards led by ``leader`` with ``trump`` named, in which each written seat
-    holds its card and every other seat has no live card: the rules' own order of play (`PitchRules.next_in_trick`,
-    PIT-PLAY-3) run on hands holding just the trick's cards, and their trump table (`PitchRules.table`: the winner,
-    each card's points to the winner or, an automatic point, to its player: PIT-PTS-2/3). False: not such a trick
-    (an item that is not a plain card, a seat twice, out of turn, short: the caller reads it otherwise)."""
-    rules = fast.rules
-    plays = _plain_plays(fast, items)
-    if plays is None or len({x for x, _ in plays}) != len(plays):
+def _pitch_order(rules, leader: int, seats: tuple[int, ...]):
+    """The seats left out of a trick of ``seats`` led by ``leader`` when each written seat plays one card and every
+    other seat has no live card, by the rules' own order of play (`PitchRules.next_in_trick`, PIT-PLAY-3) run on hands
+    holding just the trick's cards; False when that is not the order (a seat twice, out of turn, the trick short)."""
+    if len(set(seats)) != len(seats):
         return False
     hands = [0] * rules.seats
-    for x, c in plays:
-        hands[x] = 1 << c
+    for x in seats:
+        hands[x] = 1
     seat = leader
     trick: list[tuple[int, int]] = []
-    for k, (x, c) in enumerate(plays):
+    for k, x in enumerate(seats):
         if x != seat:
             return False
         hands[x] = 0
-        trick.append((x, c))
+        trick.append((x, 0))
         seat = rules.next_in_trick(hands, trick, leader)
-        if seat < 0 and k != len(plays) - 1:
+        if seat < 0 and k != len(seats) - 1:
             return False
     if seat >= 0:
         return False
-    t = rules.table(trump)
-    trick_t = tuple(trick)
-    win = trick_t[t.winner_index(tuple(c for _, c in trick_t))][0]
-    credits = [0] * rules.seats
-    for who, c in trick_t:
-        credits[who if t.auto >> c & 1 else win] += t.points[c]
-    played = {x for x, _ in plays}
-    others = tuple(x for x in range(rules.seats) if x not in played)
-    return (trick_t, others, win, rules.seat_labels[win], tuple((x, p) for x, p in enumerate(credits) if p),
-            tuple(fast.plays[x, c] for x, c in plays))
+    return tuple(x for x in range(rules.seats) if x not in seats)
 
 
 def pitch_tricks(fast, s, lines, i: int, acts: list):
-    """Pitch's trick lines of plain cards from ``lines[i]`` on, on local variables, the state built once at the end:
-    (state, the first line not played), or None when a card is not plainly legal (not held, out of turn, a trick
-    short or split over lines: the explaining path says so). Each trick comes from `_pitch_trick_entry`, memoised."""
+    """Pitch's trick lines of plain cards (a seat, one card written canonically) from ``lines[i]`` on, on local
+    variables, the state built once at the end: (state, the first line not played), or None when a card is not plainly
+    legal (not held, out of turn, a trick short or split over lines: the explaining path says so). The order of play
+    comes from `_pitch_order` (memoised), the winner and each card's points from the rules' trump table
+    (`PitchRules.table`: `winner_index`, PIT-PLAY-5; the points to the winner or, an automatic point, to the card's
+    player, PIT-PTS-2/3); the next leader from `PitchRules.first_active` (PIT-PLAY-6)."""
     rules = fast.rules
     if s.phase != pitch.PLAY or s.trick or rules.must_lead_called(s):  # PIT-FIVE-5's called card: the rules decide
         return s, i
-    memo = _PITCH_TRICKS.setdefault((rules.options, s.trump), {})
-    trump = s.trump
+    orders = _PITCH_ORDERS.setdefault(rules.options, {})
+    seat_of, card_of, play_of, labels = fast.seat_of, fast.card_of, fast.plays, rules.seat_labels
+    t = rules.table(s.trump)
+    points, auto, winner_index = t.points, t.auto, t.winner_index
     hands = list(s.hands)
     taken = list(s.taken)
     history = s.history
@@ -338,29 +315,39 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
         line = lines[i]
         if line.keyword != "trick" or line.number != len(history) + 1 or not line.items:
             break
-        key = (leader, tuple([(item.label, item.words) for item in line.items]))
-        e = memo.get(key)
-        if e is None:
-            e = _pitch_trick_entry(fast, trump, leader, line.items)
-            if len(memo) >= TRICK_LIMIT:
-                memo.clear()
-            memo[key] = e
-        if e is False:
-            break
-        trick, others, win, label, credits, actions = e
+        seats, cards = [], []
+        for item in line.items:
+            words = item.words
+            x = seat_of.get(item.label)
+            c = card_of.get(words[0]) if len(words) == 1 else None
+            if x is None or c is None:
+                break
+            seats.append(x)
+            cards.append(c)
+        else:
+            key = (leader, tuple(seats))
+            others = orders.get(key)
+            if others is None:
+                others = orders[key] = _pitch_order(rules, leader, key[1])
+        if len(seats) != len(line.items) or others is False:
+            break  # not a whole trick of plain cards: read item by item
         for x in others:
             if hands[x]:
                 return None  # a seat with live cards left out of the trick (PIT-PLAY-3)
-        for x, c in trick:
+        for x, c in zip(seats, cards):
             if not hands[x] >> c & 1:
                 return None  # a card not held (PIT-PLAY-1)
             hands[x] ^= 1 << c
-        if line.winner and line.winner != label:
+        cards = tuple(cards)
+        win = seats[winner_index(cards)]
+        if line.winner and line.winner != labels[win]:
             return None  # a wrong winner written: the explaining path notes it
-        for x, p in credits:
-            taken[x] += p
-        history += ((leader, trick, win),)
-        acts.extend(actions)
+        for x, c in zip(seats, cards):
+            p = points[c]
+            if p:
+                taken[x if auto >> c & 1 else win] += p
+        history += ((leader, tuple(zip(seats, cards)), win),)
+        acts.extend([play_of[x, c] for x, c in zip(seats, cards)])
         leader = rules.first_active(hands, win)  # PIT-PLAY-6
         i += 1
     if i == start:
