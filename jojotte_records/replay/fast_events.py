@@ -359,18 +359,19 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
 def _plain_lists(fast, items) -> list | None:
     """(seat, mask) of a list line's items (``N: 9S TH``), each card written canonically and once in its item; None when
     an item is anything else (the rules' reading then says what it is)."""
-    seat_of, bits = fast.seat_of, fast.card_bits
+    seat_of, bit = fast.seat_of, fast.card_bits.__getitem__
     out = []
     for item in items:
         seat = seat_of.get(item.label)
         if seat is None:
             return None
-        m = 0
-        for w in item.words:
-            b = bits.get(w)
-            if b is None or m & b:
-                return None
-            m |= b
+        words = item.words
+        try:  # the sum of distinct bits has one bit a card
+            m = sum(map(bit, words))
+        except KeyError:
+            return None
+        if m.bit_count() != len(words):
+            return None
         out.append((seat, m))
     return out
 

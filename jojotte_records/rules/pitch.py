@@ -31,7 +31,8 @@ from .pitch_cards import AUTO_CHOICES, POINT_VARIANTS, TrumpTable, pitch_pack, t
 MOON = 100  # the MOON bid ranks above every number (PIT-BID-2)
 GAME_TARGET = 52  # PIT-GAME-2, PIT-VAR-5
 LIVE_LIMIT = 6  # PIT-DRAW-3, PIT-DRAW-7
-RESULT_MEMO = 4096  # `PitchRules.hand_result`'s memo: entries kept (it starts afresh beyond)
+RESULT_MEMO = 4096  # `PitchRules.hand_result`'s memo: entries kept per options (it starts afresh beyond)
+_RESULTS: dict = {}  # that memo, by options: shared by the rules of every session of one game and options
 SUIT_WORDS = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
 _CARD_ACTIONS = {"call": "call", "burn": "burn", "trick": "play"}
 _ACT_WORDS = {"name": "naming of trump", "call": "call of a card", "play": "card", "remainder": "word on the remainder"}
@@ -208,7 +209,7 @@ class PitchRules(EventRules):
         self._card_codes = frozenset(self.pack.cards)
         self._seat_index = {lab: i for i, lab in enumerate(self.seat_labels)}
         self._tables: dict[int, TrumpTable] = {}
-        self._results: dict = {}  # `hand_result`'s credits by what they depend on
+        self._results = _RESULTS.setdefault(o, {})  # `hand_result`'s credits by what they depend on
 
     # --- tables -------------------------------------------------------------------
     def table(self, trump: int) -> TrumpTable:
