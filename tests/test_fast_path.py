@@ -759,3 +759,93 @@ def test_the_two_player_memos_are_shared_by_the_sessions_of_the_same_options_onl
     slow, n_fast = _same_both_ways(mutate(text, random.Random(5), rate=0.5))
     assert len(fast_jojotte._MEMOS) == 2 and n_fast > 0 and size <= len(memo) < 2 * size
     assert sum(bool(v.issues) for _, h in slow for v in h) >= 20
+
+
+def _pitch_line_mutations(line: str, rng: random.Random) -> str:
+    """One change to a Pitch deal, discard or refill line aimed at the fast path's shortcuts for them."""
+    head, _, body = line.partition(" ")
+    items = body.split("; ")
+    j = rng.randrange(len(items))
+    seat, _, cards = items[j].partition(": ")
+    words = cards.split(" ") if cards else []
+    what = rng.choice(("twice", "other", "swap", "drop", "add", "split", "case", "seat", "dash", "extra"))
+    if what == "twice" and words:  # a card written twice in one item (the reader's count of distinct bits)
+        words.append(words[0])
+    elif what == "other" and len(items) > 1:  # a card of another item's (a card dealt twice, drawn twice)
+        k = (j + 1) % len(items)
+        other = items[k].partition(": ")[2].split(" ")
+        if other and other[0]:
+            words.append(other[0])
+    elif what == "swap" and len(items) > 1:  # the items out of turn (a discard before its turn)
+        k = (j + 1) % len(items)
+        items[j], items[k] = items[k], items[j]
+        return head + " " + "; ".join(items)
+    elif what == "drop" and words:  # a card left out (a non-trump kept, a deal short of a card)
+        del words[rng.randrange(len(words))]
+    elif what == "add":  # a card added from the pack (a trump discarded, a card not in the stock)
+        words.append(rng.choice(CARDS))
+    elif what == "split" and len(items) > 1:  # the line cut in two lines of the same keyword
+        if j + 1 == len(items):
+            return line
+        return head + " " + "; ".join(items[:j + 1]) + "\n" + head + " " + "; ".join(items[j + 1:])
+    elif what == "case":
+        seat = seat.lower()
+    elif what == "seat":  # another seat's label on the item (a seat twice, a seat left out)
+        seat = rng.choice(("N", "E", "S", "W", "A", "B", "C", "D"))
+    elif what == "dash":
+        words = ["-"]
+    elif what == "extra":  # one more item than the round has discards left
+        items.append(items[j])
+        return head + " " + "; ".join(items)
+    items[j] = seat + ":" + (" " + " ".join(words) if words else "")
+    return head + " " + "; ".join(items)
+
+
+@pytest.mark.parametrize("variant", ["", "points=16; players=5", "trump_discard=allowed_dead", "points=14; uncounted=remove"])
+def test_pitch_deal_discard_and_refill_lines_mutated_agree(variant):
+    # the fast path reads a deal or refill line as one merged chance action and plays a discard line on local
+    # variables (the discarder's turn and the discard's legality asked of the rules): each line changed to defeat
+    # one of those shortcuts (a card twice, a card of another seat's, the items out of turn, a card left out or added,
+    # the line split, a seat's label in another case or another seat's, a dash, one item too many)
+    rng = random.Random(8)
+    out = []
+    for ln in _text("pitch", 200, 8, variant).split("\n"):
+        if ln.split(" ")[0] in ("deal", "discard", "refill") and rng.random() < 0.5:
+            ln = _pitch_line_mutations(ln, rng)
+        out.append(ln)
+    slow, n_fast = _same_both_ways("\n".join(out))
+    found = sum(bool(v.issues) for _, h in slow for v in h)
+    assert found >= 40 and n_fast >= 40
+
+
+def test_pitch_five_handed_bidder_alone_must_lead_the_called_card_on_either_path():
+    # PIT-FIVE-5: when the called card lay in the blind the bidder leads it first; the trick kernel leaves the tricks to
+    # the rules while `must_lead_called` holds, and takes the rest. Trick 1's lead swapped for another card of the
+    # bidder's: illegal on either path, at the same place
+    text = _text("pitch", 400, 9, "points=16; players=5")
+    out, changed, hand = [], 0, []
+    for ln in text.split("\n") + ["hand"]:
+        if ln.startswith("hand") or ln.startswith("["):
+            call = next((h for h in hand if h.startswith("call ")), None)
+            t1 = next((k for k, h in enumerate(hand) if h.startswith("trick 1: ")), None)
+            t2 = next((k for k, h in enumerate(hand) if h.startswith("trick 2: ")), None)
+            in_blind = call and not any(call.split(" ")[2] in h for h in hand if h.startswith(("deal", "discard")))
+            if in_blind and t1 is not None and t2 is not None:
+                a, b = hand[t1].split(", ")[0], hand[t2].split(", ")
+                bidder = call.split(" ")[1]
+                k = next((k for k, it in enumerate(b) if it.split(" ")[-2] == bidder), None)
+                if k is not None and a.endswith(call.split(" ")[2]):
+                    card_b = b[k].split(" ")[-1]
+                    hand[t1] = hand[t1].replace(a, a.rsplit(" ", 1)[0] + " " + card_b, 1)
+                    b[k] = b[k].rsplit(" ", 1)[0] + " " + a.rsplit(" ", 1)[1]
+                    hand[t2] = ", ".join(b)
+                    changed += 1
+            out.extend(hand)
+            hand = []
+            if ln != "hand":
+                out.append(ln)
+        else:
+            hand.append(ln)
+    slow, _ = _same_both_ways("\n".join(out))
+    found = sum(any(i.rule == "PIT-FIVE-5" for i in v.issues) for _, h in slow for v in h)
+    assert changed >= 5 and found >= 5

@@ -826,3 +826,32 @@ def test_pit_draw_5_a_remainder_of_nothing_is_not_an_error():
     assert violation(r, s, Action(N, "remainder", info=N)) == "PIT-DRAW-5"
     once = r.apply(s, Action(S, "remainder", info=S))
     assert violation(r, once, Action(S, "remainder", info=S)) == "PIT-DRAW-5"
+
+
+def test_hand_results_from_the_memo_are_those_of_fresh_rules():
+    # `hand_result` memoises its credits on (contract, side, T_b, T_o, the sheet before only for a moon, why a moon
+    # failed), shared by the rules of one options: each call's result with the memo emptied first, against the same
+    # calls in a row on one warm rules object; moons from every score before, bids from any
+    from jojotte_records.rules import pitch
+
+    rng = random.Random(3)
+    for variant in ("", "points=16; players=5", "made_score=points_won; opponents_score=none; moon_at_zero=to_52"):
+        options = PitchOptions.parse(variant) if variant else None
+        r = PitchRules(options)
+        n, cols, calls = r.total, r.columns(), []
+        for _ in range(600):
+            contract = rng.choice((MOON, MOON, r.options.min_bid, n, rng.randint(r.options.min_bid, n)))
+            bidder = rng.randrange(r.seats)
+            partner = rng.choice((-1, (bidder + 2) % r.seats))
+            side = r.bidding_seats(r.initial_state(0)._replace(bidder=bidder, partner=partner))
+            tb = rng.randint(0, n)
+            before = tuple(rng.choice((-20, -1, 0, 0, 1, 30, 51)) for _ in range(cols))
+            calls.append((contract, bidder, side, tb, n - tb, rng.randint(0, 3), before, (0,) * r.seats,
+                          rng.choice(("", "X1 (1 point) went to E"))))
+        fresh = []
+        for args in calls:
+            pitch._RESULTS.clear()
+            fresh.append(PitchRules(options).hand_result(*args))
+        pitch._RESULTS.clear()
+        warm = PitchRules(options)
+        assert [warm.hand_result(*args) for args in calls] == fresh

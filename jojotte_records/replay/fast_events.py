@@ -6,10 +6,12 @@ chance items of a line merged into one action) but without locations, generators
 lines of plain cards written canonically (a seat, one card) are played by a game kernel on local variables, the
 rules' state built once after the last of them instead of once a card. No rule is written here: a Baloot card is
 checked by the rules' own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and a completed trick scored by `trick_winner`
-and `card_points` (memoised on the trump and the four cards; BAL-DECK-6 for the last trick's bonus); a Pitch trick is
-memoised on (trump, leader, the items as written), its entry made by the rules' own order of play
-(`PitchRules.next_in_trick`, `first_active`: PIT-PLAY-3/6) and trump table (`PitchRules.table`: the winner, the
-points, PIT-PTS-2/3), and taken when each written seat holds its card and no other seat has live cards.
+and `card_points` (memoised on the trump and the four cards; BAL-DECK-6 for the last trick's bonus); a Pitch trick's
+order of play is memoised on (leader, the seats as written), made by the rules' own order of play
+(`PitchRules.next_in_trick`, `first_active`: PIT-PLAY-3/6), its winner and points read from the rules' trump table
+(`PitchRules.table`: PIT-PLAY-5, PIT-PTS-2/3), and taken when each written seat holds its card and no other seat has
+live cards. Pitch's deal and refill lines are read as one merged chance action and checked by the rules; a discard
+line is played on local variables by the rules' `discarder` and `discard_ok` (PIT-DRAW-1/2).
 Baloot's kernel hands the items it does not take (a declaration, a show, an announced card, a doubling call, the
 cards of the seat that must show first in trick 2) to the rules one by one (a declaration or a show checked by
 `BalootRules.announced_legal` among the player's own, `check` otherwise) and plays on from the state they give;
@@ -44,12 +46,14 @@ class EventFast:
         self.rules = rules
         self.seat_of = {lab: i for i, lab in enumerate(rules.seat_labels)}
         self.card_of = {card_name(c): c for c in rules.pack.cards}  # the canonical spellings only
+        self.card_bits = {w: 1 << c for w, c in self.card_of.items()}
         # the action of each plain card play, by seat and card (immutable, shared by the sessions of one game and options)
         self.plays = _PLAYS.get((type(rules), rules.options))
         if self.plays is None:
             self.plays = _PLAYS[type(rules), rules.options] = {
                 (x, c): Action(x, "play", card=c, announce="") for x in range(len(rules.seat_labels)) for c in rules.pack.cards}
         self.kernel = KERNELS.get(type(rules))  # the games themselves, not a form built on one
+        self.kernel_lines = KERNEL_LINES.get(type(rules), ("trick",))  # the keywords of the lines a kernel is offered
         self.line_key = LINE_KEYS.get(type(rules))
         self.memo = _MEMOS.setdefault((type(rules), rules.options), {})
         self.merge_chance = merge_chance
@@ -61,7 +65,7 @@ class EventFast:
         rules = self.rules
         s = rules.initial_state(dealer, sheet)
         acts: list[Action] = []
-        kernel, line_key, memo = self.kernel, self.line_key, self.memo
+        kernel, kernel_lines, line_key, memo = self.kernel, self.kernel_lines, self.line_key, self.memo
         keywords = rules.line_keywords
         lines = hand.lines
         i, n = 0, len(lines)
@@ -71,7 +75,7 @@ class EventFast:
             keyword, number = line.keyword, line.number
             if keyword not in keywords:  # an unknown line: the explaining path says so
                 return None
-            if keyword == "trick" and kernel is not None and number >= 0 and line.items:
+            if kernel is not None and keyword in kernel_lines:
                 done = kernel(self, s, lines, i - 1, acts)
                 if done is None:
                     return None
@@ -162,7 +166,7 @@ class EventFast:
 # GENERIC: `_line`'s answer for a line read in a state its memo key does not describe
 GENERIC = object()
 
-# --- the game kernels: the trick lines from lines[i] on, kernel(fast, state, lines, i, acts) ----------------
+# --- the game kernels: the lines from lines[i] on (trick lines, or any of `KERNEL_LINES`), kernel(fast, state, lines, i, acts) --
 # A kernel returns (the state after the lines it played, the index of the first line it did not play: i when it took
 # none, which is then read item by item), or None when a card is not plainly legal (the explaining path then runs
 # for the whole hand); it checks the written winner of each line it plays.
@@ -258,75 +262,49 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
                       best=best, ekka=False), i
 
 
-def _plain_plays(fast, items) -> list | None:
-    """(seat, card) of a trick line's items, plain cards written canonically; None when an item is anything else."""
-    seat_of, card_of = fast.seat_of, fast.card_of
-    plays = []
-    for item in items:
-        words = item.words
-        if len(words) != 1:
-            return None
-        seat = seat_of.get(item.label)
-        card = card_of.get(words[0])
-        if seat is None or card is None:
-            return None
-        plays.append((seat, card))
-    return plays
+# Pitch's order of play memoised on what decides it: (options, leader, the seats of a trick line as written) -> the
+# seats that must hold no live card for that order to be the rules' (`_pitch_order`), or False; shared like `_MEMOS`
+_PITCH_ORDERS: dict = {}
 
 
-# Pitch's trick lines memoised on what decides them: (trump, leader, the items as written) -> what the rules make of
-# such a trick (`_pitch_trick_entry`), or False for a line the memo does not take; shared like `_MEMOS`
-_PITCH_TRICKS: dict = {}
-TRICK_LIMIT = 5_000  # entries per options and trump (most trick lines are new: a small memo, often renewed)
-
-
-def _pitch_trick_entry(fast, trump: int, leader: int, items):
-    """What the rules make of a trick of plain cards led by ``leader`` with ``trump`` named, in which each written seat
-    holds its card and every other seat has no live card: the rules' own order of play (`PitchRules.next_in_trick`,
-    PIT-PLAY-3) run on hands holding just the trick's cards, and their trump table (`PitchRules.table`: the winner,
-    each card's points to the winner or, an automatic point, to its player: PIT-PTS-2/3). False: not such a trick
-    (an item that is not a plain card, a seat twice, out of turn, short: the caller reads it otherwise)."""
-    rules = fast.rules
-    plays = _plain_plays(fast, items)
-    if plays is None or len({x for x, _ in plays}) != len(plays):
+def _pitch_order(rules, leader: int, seats: tuple[int, ...]):
+    """The seats left out of a trick of ``seats`` led by ``leader`` when each written seat plays one card and every
+    other seat has no live card, by the rules' own order of play (`PitchRules.next_in_trick`, PIT-PLAY-3) run on hands
+    holding just the trick's cards; False when that is not the order (a seat twice, out of turn, the trick short)."""
+    if len(set(seats)) != len(seats):
         return False
     hands = [0] * rules.seats
-    for x, c in plays:
-        hands[x] = 1 << c
+    for x in seats:
+        hands[x] = 1
     seat = leader
     trick: list[tuple[int, int]] = []
-    for k, (x, c) in enumerate(plays):
+    for k, x in enumerate(seats):
         if x != seat:
             return False
         hands[x] = 0
-        trick.append((x, c))
+        trick.append((x, 0))
         seat = rules.next_in_trick(hands, trick, leader)
-        if seat < 0 and k != len(plays) - 1:
+        if seat < 0 and k != len(seats) - 1:
             return False
     if seat >= 0:
         return False
-    t = rules.table(trump)
-    trick_t = tuple(trick)
-    win = trick_t[t.winner_index(tuple(c for _, c in trick_t))][0]
-    credits = [0] * rules.seats
-    for who, c in trick_t:
-        credits[who if t.auto >> c & 1 else win] += t.points[c]
-    played = {x for x, _ in plays}
-    others = tuple(x for x in range(rules.seats) if x not in played)
-    return (trick_t, others, win, rules.seat_labels[win], tuple((x, p) for x, p in enumerate(credits) if p),
-            tuple(fast.plays[x, c] for x, c in plays))
+    return tuple(x for x in range(rules.seats) if x not in seats)
 
 
 def pitch_tricks(fast, s, lines, i: int, acts: list):
-    """Pitch's trick lines of plain cards from ``lines[i]`` on, on local variables, the state built once at the end:
-    (state, the first line not played), or None when a card is not plainly legal (not held, out of turn, a trick
-    short or split over lines: the explaining path says so). Each trick comes from `_pitch_trick_entry`, memoised."""
+    """Pitch's trick lines of plain cards (a seat, one card written canonically) from ``lines[i]`` on, on local
+    variables, the state built once at the end: (state, the first line not played), or None when a card is not plainly
+    legal (not held, out of turn, a trick short or split over lines: the explaining path says so). The order of play
+    comes from `_pitch_order` (memoised), the winner and each card's points from the rules' trump table
+    (`PitchRules.table`: `winner_index`, PIT-PLAY-5; the points to the winner or, an automatic point, to the card's
+    player, PIT-PTS-2/3); the next leader from `PitchRules.first_active` (PIT-PLAY-6)."""
     rules = fast.rules
-    if (s.phase != pitch.PLAY or s.trick
-            or (rules.five and s.called >= 0 and s.partner < 0)):  # PIT-FIVE-5's called card: the rules decide
+    if s.phase != pitch.PLAY or s.trick or rules.must_lead_called(s):  # PIT-FIVE-5's called card: the rules decide
         return s, i
-    memo = _PITCH_TRICKS.setdefault((rules.options, s.trump), {})
-    trump = s.trump
+    orders = _PITCH_ORDERS.setdefault(rules.options, {})
+    seat_of, card_of, play_of, labels = fast.seat_of, fast.card_of, fast.plays, rules.seat_labels
+    t = rules.table(s.trump)
+    points, auto, winner_index = t.points, t.auto, t.winner_index
     hands = list(s.hands)
     taken = list(s.taken)
     history = s.history
@@ -337,29 +315,39 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
         line = lines[i]
         if line.keyword != "trick" or line.number != len(history) + 1 or not line.items:
             break
-        key = (leader, tuple([(item.label, item.words) for item in line.items]))
-        e = memo.get(key)
-        if e is None:
-            e = _pitch_trick_entry(fast, trump, leader, line.items)
-            if len(memo) >= TRICK_LIMIT:
-                memo.clear()
-            memo[key] = e
-        if e is False:
-            break
-        trick, others, win, label, credits, actions = e
+        seats, cards = [], []
+        for item in line.items:
+            words = item.words
+            x = seat_of.get(item.label)
+            c = card_of.get(words[0]) if len(words) == 1 else None
+            if x is None or c is None:
+                break
+            seats.append(x)
+            cards.append(c)
+        else:
+            key = (leader, tuple(seats))
+            others = orders.get(key)
+            if others is None:
+                others = orders[key] = _pitch_order(rules, leader, key[1])
+        if len(seats) != len(line.items) or others is False:
+            break  # not a whole trick of plain cards: read item by item
         for x in others:
             if hands[x]:
                 return None  # a seat with live cards left out of the trick (PIT-PLAY-3)
-        for x, c in trick:
+        for x, c in zip(seats, cards):
             if not hands[x] >> c & 1:
                 return None  # a card not held (PIT-PLAY-1)
             hands[x] ^= 1 << c
-        if line.winner and line.winner != label:
+        cards = tuple(cards)
+        win = seats[winner_index(cards)]
+        if line.winner and line.winner != labels[win]:
             return None  # a wrong winner written: the explaining path notes it
-        for x, p in credits:
-            taken[x] += p
-        history += ((leader, trick, win),)
-        acts.extend(actions)
+        for x, c in zip(seats, cards):
+            p = points[c]
+            if p:
+                taken[x if auto >> c & 1 else win] += p
+        history += ((leader, tuple(zip(seats, cards)), win),)
+        acts.extend([play_of[x, c] for x, c in zip(seats, cards)])
         leader = rules.first_active(hands, win)  # PIT-PLAY-6
         i += 1
     if i == start:
@@ -368,5 +356,84 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
                       taken=tuple(taken), history=history), i
 
 
-KERNELS = {BalootRules: baloot_tricks, PitchRules: pitch_tricks}
+def _plain_lists(fast, items) -> list | None:
+    """(seat, mask) of a list line's items (``N: 9S TH``), each card written canonically and once in its item; None when
+    an item is anything else (the rules' reading then says what it is)."""
+    seat_of, bit = fast.seat_of, fast.card_bits.__getitem__
+    out = []
+    for item in items:
+        seat = seat_of.get(item.label)
+        if seat is None:
+            return None
+        words = item.words
+        try:  # the sum of distinct bits has one bit a card
+            m = sum(map(bit, words))
+        except KeyError:
+            return None
+        if m.bit_count() != len(words):
+            return None
+        out.append((seat, m))
+    return out
+
+
+def pitch_chance(fast, s, lines, i: int, acts: list):
+    """A Pitch ``deal`` or ``refill`` line of canonical card lists: the one chance action the explaining codec makes of
+    it (each item read as the rules read it, `EventRules.read_item`, the items merged seat by seat as `merge_chance`
+    merges them), checked and applied by the rules (PIT-DEAL-4, PIT-DRAW-3/4); (state, the next line), or None when
+    it is not legal. Any other line is left to be read item by item."""
+    line = lines[i]
+    rules = fast.rules
+    deal = line.keyword == "deal"
+    if s.phase != (pitch.DEAL if deal else pitch.REFILL) or not line.items:
+        return s, i
+    lists = _plain_lists(fast, line.items)
+    if lists is None:
+        return s, i
+    masks = [0] * rules.seats
+    for x, m in lists:
+        masks[x] |= m
+    a = Action(CHANCE, "deal" if deal else "draw", cards=tuple(masks))
+    if rules.check(s, a) is not None:
+        return None
+    acts.append(a)
+    return rules.advance(s, a), i + 1
+
+
+def pitch_discards(fast, s, lines, i: int, acts: list):
+    """A Pitch ``discard`` line of canonical card lists, on local variables: each item by the player whose turn it is
+    (`PitchRules.discarder`, PIT-DRAW-1), a legal discard (`PitchRules.discard_ok`, PIT-DRAW-1/2); the last discard of
+    the round applied by the rules (what comes after it: the refill, or the five-handed game's burn or play).
+    (state, the next line), or None when an item is not legal; a line of other items, or with more items than
+    discards left, is left to be read item by item."""
+    line = lines[i]
+    rules = fast.rules
+    if s.phase != pitch.DISCARD or not line.items or len(line.items) > rules.seats - s.step:
+        return s, i
+    lists = _plain_lists(fast, line.items)
+    if lists is None:
+        return s, i
+    hands, dead, step, dealer, trump = list(s.hands), s.dead, s.step, s.dealer, s.trump
+    for x, m in lists:
+        if x != rules.discarder(dealer, step) or not rules.discard_ok(hands[x], m, trump):
+            return None
+        a = Action(x, "discard", cards=(m,))
+        acts.append(a)
+        if step + 1 == rules.seats:  # the round's last discard: the rules say what follows
+            return rules.advance(s._replace(hands=tuple(hands), dead=dead, step=step), a), i + 1
+        hands[x] &= ~m
+        dead |= m
+        step += 1
+    return s._replace(hands=tuple(hands), dead=dead, step=step), i + 1
+
+
+PITCH_LINES = {"trick": pitch_tricks, "deal": pitch_chance, "refill": pitch_chance, "discard": pitch_discards}
+
+
+def pitch_lines(fast, s, lines, i: int, acts: list):
+    """Pitch's kernel: the line's own (`PITCH_LINES`)."""
+    return PITCH_LINES[lines[i].keyword](fast, s, lines, i, acts)
+
+
+KERNELS = {BalootRules: baloot_tricks, PitchRules: pitch_lines}
 LINE_KEYS = {BalootRules: BalootRules.auction_key, PitchRules: PitchRules.auction_key}
+KERNEL_LINES = {PitchRules: tuple(PITCH_LINES)}  # a game whose kernel takes more than trick lines: the lines it is offered

@@ -31,6 +31,8 @@ from .pitch_cards import AUTO_CHOICES, POINT_VARIANTS, TrumpTable, pitch_pack, t
 MOON = 100  # the MOON bid ranks above every number (PIT-BID-2)
 GAME_TARGET = 52  # PIT-GAME-2, PIT-VAR-5
 LIVE_LIMIT = 6  # PIT-DRAW-3, PIT-DRAW-7
+RESULT_MEMO = 4096  # `PitchRules.hand_result`'s memo: entries kept per options (it starts afresh beyond)
+_RESULTS: dict = {}  # that memo, by options: shared by the rules of every session of one game and options
 SUIT_WORDS = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
 _CARD_ACTIONS = {"call": "call", "burn": "burn", "trick": "play"}
 _ACT_WORDS = {"name": "naming of trump", "call": "call of a card", "play": "card", "remainder": "word on the remainder"}
@@ -206,13 +208,18 @@ class PitchRules(EventRules):
         self.total = o.points
         self._card_codes = frozenset(self.pack.cards)
         self._seat_index = {lab: i for i, lab in enumerate(self.seat_labels)}
+        self._tables: dict[int, TrumpTable] = {}
+        self._results = _RESULTS.setdefault(o, {})  # `hand_result`'s credits by what they depend on
 
     # --- tables -------------------------------------------------------------------
     def table(self, trump: int) -> TrumpTable:
         """The trump set, order and points of the variant with ``trump`` named."""
-        o = self.options
-        return trump_table(o.points, trump, reverse=o.reverse, dirty=o.dirty, auto=o.auto, jokers=o.jokers,
-                           uncounted=o.uncounted)
+        t = self._tables.get(trump)
+        if t is None:
+            o = self.options
+            t = self._tables[trump] = trump_table(o.points, trump, reverse=o.reverse, dirty=o.dirty, auto=o.auto,
+                                                  jokers=o.jokers, uncounted=o.uncounted)
+        return t
 
     @property
     def five(self) -> bool:
@@ -252,12 +259,16 @@ class PitchRules(EventRules):
         if p in (TRUMP, CALL, REMAINDER):
             return s.bidder
         if p == DISCARD:
-            return (s.dealer + 1 + s.step) % self.seats
+            return self.discarder(s.dealer, s.step)
         if p == BURN:
             return self._burner(s)
         if p == PLAY:
             return self._to_play(s)
         return -1
+
+    def discarder(self, dealer: int, step: int) -> int:
+        """PIT-DRAW-1: who discards after ``step`` discards, in turn from the dealer's left."""
+        return (dealer + 1 + step) % self.seats
 
     def is_terminal(self, s: PitchState) -> bool:
         return s.phase == DONE
@@ -341,7 +352,7 @@ class PitchRules(EventRules):
     def _burnable(self, s: PitchState, seat: int) -> int:
         """PIT-DRAW-7 (and ``burn=non_point_first``; PIT-FIVE-5: never the called card the bidder must lead)."""
         hand = s.hands[seat]
-        if seat == s.bidder and self._must_lead_called(s):
+        if seat == s.bidder and self.must_lead_called(s):
             hand &= ~(1 << s.called)
         if self.options.burn == "non_point_first":
             pts = self.table(s.trump).points
@@ -350,7 +361,7 @@ class PitchRules(EventRules):
                 return plain
         return hand
 
-    def _must_lead_called(self, s: PitchState) -> bool:
+    def must_lead_called(self, s: PitchState) -> bool:
         """PIT-FIVE-5: the called card lay in the blind, so the bidder's first lead must be it (if it is live)."""
         return (self.five and s.called >= 0 and s.partner < 0 and bool(s.hands[s.bidder] >> s.called & 1)
                 and not any(seat == s.bidder for _, plays, _ in s.history for seat, _ in plays))
@@ -358,7 +369,7 @@ class PitchRules(EventRules):
     def _playable(self, s: PitchState, seat: int) -> int:
         """PIT-PLAY-1/4: any live card; PIT-FIVE-5: the bidder alone leads the called card first."""
         hand = s.hands[seat]
-        if seat == s.bidder and not s.trick and self._must_lead_called(s):
+        if seat == s.bidder and not s.trick and self.must_lead_called(s):
             return 1 << s.called
         return hand
 
@@ -492,6 +503,8 @@ class PitchRules(EventRules):
             return Violation("PIT-DRAW-1", f"every player discards his non-trumps now, in turn from the dealer's left: {{p{seat}}} next")
         m = a.cards[0] if len(a.cards) == 1 else -1
         hand = s.hands[seat]
+        if m >= 0 and self.discard_ok(hand, m, s.trump):
+            return None
         if m < 0 or m & ~hand:
             return Violation("PIT-DRAW-1", f"{{p{seat}}} discarded a card that is not in his hand")
         t = self.table(s.trump)
@@ -502,6 +515,12 @@ class PitchRules(EventRules):
         if thrown and self.options.trump_discard != "allowed_dead":
             return Violation("PIT-DRAW-2", f"{{p{seat}}} discarded the trump {card_name(next(iter_cards(thrown)))}; only non-trumps are discarded")
         return None
+
+    def discard_ok(self, hand: int, m: int, trump: int) -> bool:
+        """PIT-DRAW-1/2: the cards ``m`` are a legal discard from ``hand`` with ``trump`` named: held, every non-trump
+        among them, and a trump only with ``trump_discard=allowed_dead``."""
+        t = self.table(trump).mask
+        return not (m & ~hand or hand & ~t & ~m or (m & t and self.options.trump_discard != "allowed_dead"))
 
     def _refill_counts(self, s: PitchState) -> list[int]:
         """PIT-DRAW-3: what each seat draws, in turn from the dealer's left, while the stock lasts."""
@@ -688,6 +707,19 @@ class PitchRules(EventRules):
                     before: tuple[int, ...] | None = None, taken: tuple[int, ...] = (), missed: str = "") -> PitchHandScore:
         """The score of a hand from its totals: contract, bidding side, T_b and T_o (§8, §9, PIT-FIVE-7); ``missed``
         says which points a failed moon did not take (`points_missed`)."""
+        moon = contract >= MOON
+        key = (contract, side, tb, to, before if moon else None, missed)  # what the credits depend on
+        e = self._results.get(key)
+        if e is None:
+            if len(self._results) >= RESULT_MEMO:
+                self._results.clear()
+            e = self._results[key] = self._credits(contract, side, tb, to, before, missed)
+        bcols, credits, delta, made, failed = e
+        return PitchHandScore(tuple(taken), tb, to, dead_pts, contract, moon, made, bcols, credits, delta, failed)
+
+    def _credits(self, contract: int, side: tuple[int, ...], tb: int, to: int, before: tuple[int, ...] | None,
+                 missed: str) -> tuple:
+        """`hand_result`'s columns and credits: (bidding columns, credits, delta per column, made, moon failed)."""
         o = self.options
         ncol = self.columns()
         before = before if before is not None else (0,) * ncol
@@ -727,7 +759,7 @@ class PitchRules(EventRules):
         delta = [0] * ncol
         for cr in credits:
             delta[cr.column] += cr.amount
-        return PitchHandScore(tuple(taken), tb, to, dead_pts, contract, moon, made, bcols, tuple(credits), tuple(delta), failed)
+        return bcols, tuple(credits), tuple(delta), made, failed
 
     # --- the notation (`EventRules`): one written item <-> one action --------------------
     def read_item(self, s: PitchState, keyword: str, number: int, label: str, words: tuple[str, ...]) -> Action | Violation:

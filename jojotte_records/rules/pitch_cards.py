@@ -95,13 +95,20 @@ class TrumpTable(NamedTuple):
     auto: int  # mask of automatic cards (PIT-PTS-3, PIT-VAR-4, PIT-VAR-6)
     total: int  # N
     reverse: bool  # PIT-VAR-7: on a tie between jokers the later one wins
+    counted: int = 0  # mask of the cards worth points
 
     def is_trump(self, card: int) -> bool:
         return bool(self.mask >> card & 1)
 
     def mask_points(self, mask: int) -> int:
         pts = self.points
-        return sum(pts[c] for c in range(80) if mask >> c & 1) if mask else 0
+        mask &= self.counted
+        total = 0
+        while mask:
+            low = mask & -mask
+            total += pts[low.bit_length() - 1]
+            mask ^= low
+        return total
 
     def winner_index(self, cards: tuple[int, ...]) -> int:
         """Index in play order of the card that wins a trick (PIT-PLAY-5, PIT-DECK-4, PIT-VAR-7)."""
@@ -157,7 +164,8 @@ def trump_table(points: int, trump: int, *, reverse: bool = False, dirty: bool =
             if e in entries and values.get(e, 0):
                 auto_mask |= 1 << entry_card(e, trump)
     total = sum(pts)
-    return TrumpTable(trump, tuple(order), mask_of(order), tuple(strength), tuple(pts), auto_mask, total, reverse)
+    counted = mask_of(c for c in range(80) if pts[c])
+    return TrumpTable(trump, tuple(order), mask_of(order), tuple(strength), tuple(pts), auto_mask, total, reverse, counted)
 
 
 def describe_order(table: TrumpTable) -> str:
