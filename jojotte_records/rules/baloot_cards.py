@@ -65,13 +65,19 @@ def strength(card: int, trump: int, led: int) -> int:
     return 0
 
 
+# `strength` of every card of the pack, by (trump, led suit): what `trick_winner` compares
+_STRENGTHS = {(trump, led): {c: strength(c, trump, led) for c in BALOOT_PACK.cards}
+              for trump in range(-1, 4) for led in range(4)}
+
+
 def trick_winner(cards, trump: int) -> int:
     """Index of the card that wins (or, incomplete, currently wins) a trick (BAL-PLAY-4)."""
-    led = cards[0] >> 4
-    best = 0
+    st = _STRENGTHS[trump, cards[0] >> 4]
+    best, top = 0, st[cards[0]]
     for i in range(1, len(cards)):
-        if strength(cards[i], trump, led) > strength(cards[best], trump, led):
-            best = i
+        v = st[cards[i]]
+        if v > top:
+            best, top = i, v
     return best
 
 
