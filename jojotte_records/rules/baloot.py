@@ -928,18 +928,28 @@ class BalootRules(EventRules):
                 return False
         return True
 
+    def _play_words(self, s: BalootState, seat: int, card: int) -> tuple[str, ...]:
+        """What a legal ``card`` may be played with: nothing, Ekka on a lead (BAL-EKKA-1/2), Baloot (`_baloot_ok`)."""
+        words = ("",)
+        if not s.trick and can_ekka(card, s.trump, s.played):
+            words += ("ekka",)
+        if self._baloot_ok(s, seat, card):
+            words += ("baloot",)
+        return words
+
     def _plays(self, s: BalootState, seat: int) -> list[Action]:
         if self._must_show(s, seat) is not None and s.tricks_done == 1:
             return []
-        out = []
         mask = self._play_rule(s, seat).mask
-        for c in iter_cards(mask):
-            out.append(Action(seat, "play", card=c))
-            if not s.trick and can_ekka(c, s.trump, s.played):
-                out.append(Action(seat, "play", card=c, announce="ekka"))
-            if self._baloot_ok(s, seat, c):
-                out.append(Action(seat, "play", card=c, announce="baloot"))
-        return out
+        return [Action(seat, "play", card=c, announce=w) for c in iter_cards(mask) for w in self._play_words(s, seat, c)]
+
+    def _card_legal(self, s: BalootState, a: Action) -> bool:
+        """Whether ``a``, a card play in the play, is among `_plays` (the cards of `legal_actions`), without listing them."""
+        seat = self._to_play(s)
+        return bool(a.seat == seat and 0 <= a.card < 64 and a.suit == -1 and not a.melds and not a.cards and a.info == -1
+                    and not (s.tricks_done == 1 and self._must_show(s, seat) is not None)
+                    and self._play_rule(s, seat).mask >> a.card & 1
+                    and (not a.announce or a.announce in self._play_words(s, seat, a.card)))
 
     def _next_play(self, s: BalootState, a: Action) -> BalootState:
         # the hot path of every replay and search: the next state built once from a list of the fields, not by
@@ -1051,13 +1061,8 @@ class BalootRules(EventRules):
             return Violation("BAL-DEAL-8" if a.kind == "complete" else "BAL-DEAL-5", f"a {a.kind} is not possible now")
         if not 0 <= a.seat < 4:
             return Violation("BAL-DEAL-1", f"there is no seat {a.seat} at a table of four")
-        if (s.phase == PLAY and a.kind == "play" and not a.announce and 0 <= a.card < 64 and a.suit == -1
-                and not a.melds and not a.cards and a.info == -1):
-            # the common case, a plain card, without listing every action (the same test as `_plays`)
-            seat = self._to_play(s)
-            if (a.seat == seat and not (s.tricks_done == 1 and self._must_show(s, seat) is not None)
-                    and self._play_rule(s, seat).mask >> a.card & 1):
-                return None
+        if s.phase == PLAY and a.kind == "play" and self._card_legal(s, a):
+            return None  # a card, without listing every action
         if a in self.legal_actions(s):
             return None
         if s.phase == AUCTION:
