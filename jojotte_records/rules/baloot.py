@@ -1439,7 +1439,7 @@ class BalootRules(EventRules):
         seat = self._seat_of(label)
         if seat < 0:
             return Violation("NOTATION", f"'{label}' is not a seat (seats: {', '.join(self.seat_labels)})")
-        low = tuple(w.lower() for w in words)
+        low = tuple([w.lower() for w in words])
         if keyword == "bids":
             if low in (("pass",), ("p",), ("-",), ("sun",), ("ashkal",), ("kawesh",)):
                 return Action(seat, {"p": "pass", "-": "pass"}.get(low[0], low[0]))
@@ -1526,12 +1526,18 @@ class BalootRules(EventRules):
         raise ValueError(f"no written form for a {a.kind}")
 
     def _seat_of(self, label: str) -> int:
-        key = label.upper()
-        return self.seat_labels.index(key) if key in self.seat_labels else -1
+        seat = _SEAT_OF.get(label)
+        if seat is None:
+            key = label.upper()
+            return self.seat_labels.index(key) if key in self.seat_labels else -1
+        return seat
 
     @staticmethod
     def sim_choice(actions: tuple[Action, ...], rng: random.Random) -> Action:
         return sim_choice(actions, rng)
+
+
+_SEAT_OF = {lab: i for i, lab in enumerate(BalootRules.seat_labels)}  # the labels as the writer spells them
 
 
 def _in_pack(card: int) -> bool:
@@ -1551,13 +1557,16 @@ def _read_cards(words: tuple[str, ...]) -> int | Violation:
     if words == ("-",):
         return 0
     mask = 0
+    codes = _CARD_CODES
     for w in words:
-        try:
-            c = _card(w)
-        except ValueError as e:
-            return Violation("NOTATION", str(e))
-        if not _in_pack(c):
-            return Violation("NOTATION", f"{card_name(c)} is not a card of the 32-card Baloot pack")
+        c = codes.get(w)  # a card of the pack, written canonically
+        if c is None:
+            try:
+                c = parse_card(w)
+            except ValueError as e:
+                return Violation("NOTATION", str(e))
+            if not _in_pack(c):
+                return Violation("NOTATION", f"{card_name(c)} is not a card of the 32-card Baloot pack")
         if mask >> c & 1:
             return Violation("NOTATION", f"{card_name(c)} is written twice")
         mask |= 1 << c

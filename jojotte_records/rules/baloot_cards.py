@@ -14,7 +14,7 @@ Everything is a pure function of masks and small ints. A card is ``suit * 16 + r
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from ..cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, SUIT_MASKS, TEN, Pack, card_name, iter_cards, make_card, mask_of
 
@@ -98,7 +98,7 @@ class PlayRule(NamedTuple):
     why: str
 
 
-def legal_plays(hand: int, plays: tuple[int, ...], trump: int, locked: bool = False, ekka: bool = False) -> PlayRule:
+def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = False, ekka: bool = False) -> PlayRule:
     """The legal cards of the player at position ``len(plays)`` of a trick (BAL-PLAY-5…12, BAL-EKKA-4).
 
     ``plays`` are the cards already in the trick, leader first; ``ekka`` says the leader validly declared Ekka.
