@@ -40,6 +40,7 @@ from jojotte_records.rules.baloot_cards import (
     mask_points,
     project_key,
     project_of,
+    strength,
     trick_winner,
 )
 from jojotte_records.rules.base import CHANCE, VARIANTS, Action, EventRules, Violation
@@ -1115,3 +1116,38 @@ def test_opt_qaid_the_offending_team_loses_the_hand():
     assert r.irregularity_score(s, Violation("BAL-DBL-1", "x"), W) is None
     # off (the default): no score from the core, the sheet takes the written figures
     assert BalootRules().irregularity_score(s, v, W) is None
+
+
+@pytest.mark.parametrize("variant", VARIANT_TEXTS)
+def test_every_card_play_is_checked_legal_exactly_when_listed(variant):
+    """`check`'s way for a card (`_card_legal`, without listing the actions) against `legal_actions`: every seat, every
+    card of the pack, with no word, Ekka or Baloot, in every state of random hands (Ekka and Baloot included)."""
+    r = rules(variant)
+    seen = set()
+    for seed in range(12):
+        for s, _ in walk(r, seed, seed % 4):
+            if s.phase != "play":
+                continue
+            acts = set(r.legal_actions(s))
+            for seat in range(4):
+                for c in BALOOT_PACK.cards:
+                    for word in ("", "ekka", "baloot"):
+                        b = Action(seat, "play", card=c, announce=word)
+                        assert (r.check(s, b) is None) == (b in acts), b
+                        if b in acts:
+                            seen.add(word)
+            seat = r.current_player(s)
+            for c in iter_cards(s.hands[seat]):  # a field no card play has
+                assert r.check(s, Action(seat, "play", card=c, suit=c >> 4)) is not None
+    assert "" in seen and ("ekka" in seen or "baloot" in seen)
+
+
+def test_trick_winner_is_the_first_strongest_card():
+    """BAL-PLAY-4 through `strength`: the winner is the first card of the highest strength (trumps above the led suit,
+    other suits nothing), for every trump and random tricks of one to four cards."""
+    rng = random.Random(4)
+    for _ in range(20000):
+        cards = rng.sample(BALOOT_PACK.cards, rng.randint(1, 4))
+        trump = rng.randrange(-1, 4)
+        st_ = [strength(c, trump, cards[0] >> 4) for c in cards]
+        assert trick_winner(cards, trump) == st_.index(max(st_))

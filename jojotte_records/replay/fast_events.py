@@ -227,7 +227,7 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
             if x != seat:
                 return None
             h = hands[x]
-            if not h >> c & 1 or not legal_plays(h, tuple(cards), trump, locked, ekka).mask >> c & 1:
+            if not h >> c & 1 or not legal_plays(h, cards, trump, locked, ekka).mask >> c & 1:
                 return None
             hands[x] = h & ~(1 << c)
             trick.append((x, c))

@@ -928,18 +928,28 @@ class BalootRules(EventRules):
                 return False
         return True
 
+    def _play_words(self, s: BalootState, seat: int, card: int) -> tuple[str, ...]:
+        """What a legal ``card`` may be played with: nothing, Ekka on a lead (BAL-EKKA-1/2), Baloot (`_baloot_ok`)."""
+        words = ("",)
+        if not s.trick and can_ekka(card, s.trump, s.played):
+            words += ("ekka",)
+        if self._baloot_ok(s, seat, card):
+            words += ("baloot",)
+        return words
+
     def _plays(self, s: BalootState, seat: int) -> list[Action]:
         if self._must_show(s, seat) is not None and s.tricks_done == 1:
             return []
-        out = []
         mask = self._play_rule(s, seat).mask
-        for c in iter_cards(mask):
-            out.append(Action(seat, "play", card=c))
-            if not s.trick and can_ekka(c, s.trump, s.played):
-                out.append(Action(seat, "play", card=c, announce="ekka"))
-            if self._baloot_ok(s, seat, c):
-                out.append(Action(seat, "play", card=c, announce="baloot"))
-        return out
+        return [Action(seat, "play", card=c, announce=w) for c in iter_cards(mask) for w in self._play_words(s, seat, c)]
+
+    def _card_legal(self, s: BalootState, a: Action) -> bool:
+        """Whether ``a``, a card play in the play, is among `_plays` (the cards of `legal_actions`), without listing them."""
+        seat = self._to_play(s)
+        return bool(a.seat == seat and 0 <= a.card < 64 and a.suit == -1 and not a.melds and not a.cards and a.info == -1
+                    and not (s.tricks_done == 1 and self._must_show(s, seat) is not None)
+                    and self._play_rule(s, seat).mask >> a.card & 1
+                    and (not a.announce or a.announce in self._play_words(s, seat, a.card)))
 
     def _next_play(self, s: BalootState, a: Action) -> BalootState:
         # the hot path of every replay and search: the next state built once from a list of the fields, not by
@@ -1051,13 +1061,8 @@ class BalootRules(EventRules):
             return Violation("BAL-DEAL-8" if a.kind == "complete" else "BAL-DEAL-5", f"a {a.kind} is not possible now")
         if not 0 <= a.seat < 4:
             return Violation("BAL-DEAL-1", f"there is no seat {a.seat} at a table of four")
-        if (s.phase == PLAY and a.kind == "play" and not a.announce and 0 <= a.card < 64 and a.suit == -1
-                and not a.melds and not a.cards and a.info == -1):
-            # the common case, a plain card, without listing every action (the same test as `_plays`)
-            seat = self._to_play(s)
-            if (a.seat == seat and not (s.tricks_done == 1 and self._must_show(s, seat) is not None)
-                    and self._play_rule(s, seat).mask >> a.card & 1):
-                return None
+        if s.phase == PLAY and a.kind == "play" and self._card_legal(s, a):
+            return None  # a card, without listing every action
         if a in self.legal_actions(s):
             return None
         if s.phase == AUCTION:
@@ -1434,7 +1439,7 @@ class BalootRules(EventRules):
         seat = self._seat_of(label)
         if seat < 0:
             return Violation("NOTATION", f"'{label}' is not a seat (seats: {', '.join(self.seat_labels)})")
-        low = tuple(w.lower() for w in words)
+        low = tuple([w.lower() for w in words])
         if keyword == "bids":
             if low in (("pass",), ("p",), ("-",), ("sun",), ("ashkal",), ("kawesh",)):
                 return Action(seat, {"p": "pass", "-": "pass"}.get(low[0], low[0]))
@@ -1521,12 +1526,18 @@ class BalootRules(EventRules):
         raise ValueError(f"no written form for a {a.kind}")
 
     def _seat_of(self, label: str) -> int:
-        key = label.upper()
-        return self.seat_labels.index(key) if key in self.seat_labels else -1
+        seat = _SEAT_OF.get(label)
+        if seat is None:
+            key = label.upper()
+            return self.seat_labels.index(key) if key in self.seat_labels else -1
+        return seat
 
     @staticmethod
     def sim_choice(actions: tuple[Action, ...], rng: random.Random) -> Action:
         return sim_choice(actions, rng)
+
+
+_SEAT_OF = {lab: i for i, lab in enumerate(BalootRules.seat_labels)}  # the labels as the writer spells them
 
 
 def _in_pack(card: int) -> bool:
@@ -1546,13 +1557,16 @@ def _read_cards(words: tuple[str, ...]) -> int | Violation:
     if words == ("-",):
         return 0
     mask = 0
+    codes = _CARD_CODES
     for w in words:
-        try:
-            c = _card(w)
-        except ValueError as e:
-            return Violation("NOTATION", str(e))
-        if not _in_pack(c):
-            return Violation("NOTATION", f"{card_name(c)} is not a card of the 32-card Baloot pack")
+        c = codes.get(w)  # a card of the pack, written canonically
+        if c is None:
+            try:
+                c = parse_card(w)
+            except ValueError as e:
+                return Violation("NOTATION", str(e))
+            if not _in_pack(c):
+                return Violation("NOTATION", f"{card_name(c)} is not a card of the 32-card Baloot pack")
         if mask >> c & 1:
             return Violation("NOTATION", f"{card_name(c)} is written twice")
         mask |= 1 << c

@@ -14,7 +14,7 @@ Everything is a pure function of masks and small ints. A card is ``suit * 16 + r
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from ..cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, SUIT_MASKS, TEN, Pack, card_name, iter_cards, make_card, mask_of
 
@@ -65,13 +65,19 @@ def strength(card: int, trump: int, led: int) -> int:
     return 0
 
 
+# `strength` of every card of the pack, by (trump, led suit): what `trick_winner` compares
+_STRENGTHS = {(trump, led): {c: strength(c, trump, led) for c in BALOOT_PACK.cards}
+              for trump in range(-1, 4) for led in range(4)}
+
+
 def trick_winner(cards, trump: int) -> int:
     """Index of the card that wins (or, incomplete, currently wins) a trick (BAL-PLAY-4)."""
-    led = cards[0] >> 4
-    best = 0
+    st = _STRENGTHS[trump, cards[0] >> 4]
+    best, top = 0, st[cards[0]]
     for i in range(1, len(cards)):
-        if strength(cards[i], trump, led) > strength(cards[best], trump, led):
-            best = i
+        v = st[cards[i]]
+        if v > top:
+            best, top = i, v
     return best
 
 
@@ -92,7 +98,7 @@ class PlayRule(NamedTuple):
     why: str
 
 
-def legal_plays(hand: int, plays: tuple[int, ...], trump: int, locked: bool = False, ekka: bool = False) -> PlayRule:
+def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = False, ekka: bool = False) -> PlayRule:
     """The legal cards of the player at position ``len(plays)`` of a trick (BAL-PLAY-5…12, BAL-EKKA-4).
 
     ``plays`` are the cards already in the trick, leader first; ``ekka`` says the leader validly declared Ekka.
