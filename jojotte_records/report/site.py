@@ -171,6 +171,20 @@ def read_manifest(out: Path) -> dict[str, str]:
     return {}
 
 
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    """``path.write_bytes(data)`` in three system calls (open, write, close): no buffer, size or terminal probe."""
+    fd = os.open(path, _CREATE, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
 class _Writer:
     """Writes files under ``out`` only when their content changed, and records a hash per file."""
 
@@ -195,8 +209,7 @@ class _Writer:
         if parent not in self.made_dirs:
             (self.out / parent).mkdir(parents=True, exist_ok=True)
             self.made_dirs.add(parent)
-        with open(path, "wb") as f:
-            f.write(data)
+        _write_bytes(path, data)
         self.written += 1
 
     def finish(self) -> int:
