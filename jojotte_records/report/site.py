@@ -36,6 +36,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, fields
+from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
@@ -129,13 +130,17 @@ def _render_hand(context, hand):
 
     It does what ``{% include "_hand.html" %}`` does, rendered to one string: an include inside
     ``{% extends %}`` passes every piece of a hand through four generators, which doubles the time
-    a hands page takes.
+    a hands page takes. The names are handed to the template's context as they are (``shared``: not
+    copied again with the globals they already hold); an error inside is reported by the page's render.
     """
-    from markupsafe import Markup
-
+    env = context.environment
+    template = env.get_template("_hand.html")
     names = context.get_all()
     names = {**names, "hand": hand}
-    return Markup(context.environment.get_template("_hand.html").render(names))
+    return _markup(env.concat(template.root_render_func(template.new_context(names, shared=True))))
+
+
+_markup = partial(str.__new__, Markup)  # Markup(text) of a rendered template's output (no __html__ probe)
 
 
 # --- one session: the pages of its hands, then its own page ------------------------------------------------
