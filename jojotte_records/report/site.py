@@ -111,11 +111,33 @@ def make_environment(templates: str | os.PathLike | None = None):
         loaders.append(FileSystemLoader(str(path)))
     loaders.append(FileSystemLoader(str(templates_dir())))
     env = Environment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True, auto_reload=False, keep_trailing_newline=True)
+                      trim_blocks=True, lstrip_blocks=True, auto_reload=False, keep_trailing_newline=True,
+                      bytecode_cache=_bytecode_cache())
     env.globals["seat_colors"] = SEAT_COLORS
     env.globals["render_hand"] = _render_hand
     env.globals["cards_html"] = cards_html
     return env
+
+
+def _bytecode_cache():
+    """Jinja2's cache of compiled templates (``FileSystemBytecodeCache``: the user's own folder in the system's
+    temporary folder, made and checked private to him by Jinja2), so a run does not compile the templates again
+    (parsing and compiling them costs as much as rendering a few hundred hands). An entry is found by the
+    template's name and file and checked against its source's hash and the Python version, so a changed or
+    user-given template is compiled afresh. None (compile every run) when no such folder can be made."""
+    from jinja2 import FileSystemBytecodeCache
+
+    class Cache(FileSystemBytecodeCache):
+        def dump_bytecode(self, bucket) -> None:
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:  # the folder went or is full: the template is still rendered, only not kept
+                pass
+
+    try:
+        return Cache(pattern="__jojotte_report_%s.cache")
+    except (OSError, RuntimeError):  # no private folder can be made (Jinja2 raises RuntimeError when unsafe)
+        return None
 
 
 def cards_html(cards) -> Markup:
