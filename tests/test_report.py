@@ -333,6 +333,46 @@ def test_templates_folder_overrides_any_default(tmp_path):
     assert "Rubber 1" in next((out / "sessions").glob("*/index.html")).read_text(encoding="utf-8")  # the default
 
 
+def test_a_template_changed_between_runs_is_compiled_afresh(tmp_path, monkeypatch):
+    """The compiled templates are kept between runs (Jinja2's bytecode cache); an entry is the template's name and
+    file, checked against its source: the same file with other text is rendered as it is now, not as it was."""
+    from jinja2 import FileSystemBytecodeCache
+
+    cache_dir = tmp_path / "cache"
+    cache_dir.mkdir()
+    monkeypatch.setattr(FileSystemBytecodeCache, "_get_default_cache_dir", lambda self: str(cache_dir))
+    custom = tmp_path / "tpl"
+    custom.mkdir()
+    page = custom / "stats.html"
+    for word in ("first", "second"):
+        page.write_text(f"{{% extends 'base.html' %}}{{% block content %}}<p id=mine>{word}</p>{{% endblock %}}",
+                        encoding="utf-8")
+        build_site([str(EXAMPLES / "doubles.jjt")], tmp_path / word, templates=custom)
+        assert f"<p id=mine>{word}</p>" in (tmp_path / word / "stats.html").read_text(encoding="utf-8")
+    assert any(cache_dir.iterdir())  # the cache was used (else this test proves nothing)
+
+
+def test_pages_are_the_same_without_a_template_cache(tmp_path, monkeypatch):
+    """No private cache folder (Jinja2 refuses one it cannot make safe), or one that cannot be written: the
+    templates are compiled each run and the pages are the same."""
+    from jinja2 import FileSystemBytecodeCache
+
+    build_site([str(EXAMPLES / "doubles.jjt")], tmp_path / "a")
+
+    def unsafe(self):
+        raise RuntimeError("Cannot determine safe temp directory.")
+
+    monkeypatch.setattr(FileSystemBytecodeCache, "_get_default_cache_dir", unsafe)
+    assert report.make_environment().bytecode_cache is None
+    build_site([str(EXAMPLES / "doubles.jjt")], tmp_path / "b")
+    monkeypatch.setattr(FileSystemBytecodeCache, "_get_default_cache_dir", lambda self: str(tmp_path / "gone"))
+    build_site([str(EXAMPLES / "doubles.jjt")], tmp_path / "c")  # the folder does not exist: nothing is kept
+    for f in (tmp_path / "a").rglob("*"):
+        if f.is_file():
+            for other in ("b", "c"):
+                assert (tmp_path / other / f.relative_to(tmp_path / "a")).read_bytes() == f.read_bytes()
+
+
 def test_missing_templates_folder_is_an_error(tmp_path):
     with pytest.raises(ReportError, match="does not exist"):
         build_site([str(EXAMPLES / "doubles.jjt")], tmp_path / "out", templates=tmp_path / "nope")

@@ -36,6 +36,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, fields
+from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
@@ -110,11 +111,33 @@ def make_environment(templates: str | os.PathLike | None = None):
         loaders.append(FileSystemLoader(str(path)))
     loaders.append(FileSystemLoader(str(templates_dir())))
     env = Environment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True, auto_reload=False, keep_trailing_newline=True)
+                      trim_blocks=True, lstrip_blocks=True, auto_reload=False, keep_trailing_newline=True,
+                      bytecode_cache=_bytecode_cache())
     env.globals["seat_colors"] = SEAT_COLORS
     env.globals["render_hand"] = _render_hand
     env.globals["cards_html"] = cards_html
     return env
+
+
+def _bytecode_cache():
+    """Jinja2's cache of compiled templates (``FileSystemBytecodeCache``: the user's own folder in the system's
+    temporary folder, made and checked private to him by Jinja2), so a run does not compile the templates again
+    (parsing and compiling them costs as much as rendering a few hundred hands). An entry is found by the
+    template's name and file and checked against its source's hash and the Python version, so a changed or
+    user-given template is compiled afresh. None (compile every run) when no such folder can be made."""
+    from jinja2 import FileSystemBytecodeCache
+
+    class Cache(FileSystemBytecodeCache):
+        def dump_bytecode(self, bucket) -> None:
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:  # the folder went or is full: the template is still rendered, only not kept
+                pass
+
+    try:
+        return Cache(pattern="__jojotte_report_%s.cache")
+    except (OSError, RuntimeError):  # no private folder can be made (Jinja2 raises RuntimeError when unsafe)
+        return None
 
 
 def cards_html(cards) -> Markup:
@@ -129,13 +152,17 @@ def _render_hand(context, hand):
 
     It does what ``{% include "_hand.html" %}`` does, rendered to one string: an include inside
     ``{% extends %}`` passes every piece of a hand through four generators, which doubles the time
-    a hands page takes.
+    a hands page takes. The names are handed to the template's context as they are (``shared``: not
+    copied again with the globals they already hold); an error inside is reported by the page's render.
     """
-    from markupsafe import Markup
-
+    env = context.environment
+    template = env.get_template("_hand.html")
     names = context.get_all()
     names = {**names, "hand": hand}
-    return Markup(context.environment.get_template("_hand.html").render(names))
+    return _markup(env.concat(template.root_render_func(template.new_context(names, shared=True))))
+
+
+_markup = partial(str.__new__, Markup)  # Markup(text) of a rendered template's output (no __html__ probe)
 
 
 # --- one session: the pages of its hands, then its own page ------------------------------------------------
@@ -171,6 +198,20 @@ def read_manifest(out: Path) -> dict[str, str]:
     return {}
 
 
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    """``path.write_bytes(data)`` in three system calls (open, write, close): no buffer, size or terminal probe."""
+    fd = os.open(path, _CREATE, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
 class _Writer:
     """Writes files under ``out`` only when their content changed, and records a hash per file."""
 
@@ -195,8 +236,7 @@ class _Writer:
         if parent not in self.made_dirs:
             (self.out / parent).mkdir(parents=True, exist_ok=True)
             self.made_dirs.add(parent)
-        with open(path, "wb") as f:
-            f.write(data)
+        _write_bytes(path, data)
         self.written += 1
 
     def finish(self) -> int:
