@@ -81,12 +81,12 @@ def _with_hand(after: JJState, state: JJState) -> JJState:
 # validates many chunks of sessions: each would otherwise start cold): options -> (memo, drawn_memo, after_ids,
 # legal). What they hold is decided by the rules of the two-player game and its options alone.
 _MEMOS: dict = {}
-MEMO_LIMIT = 100_000  # entries per options in the calls', the steps' and the draws' memos; a session beyond starts them afresh
+MEMO_LIMIT = 100_000  # entries per options in the calls', the steps', the draws' memos and the draws' numbers; a session beyond starts them afresh
 
 
 def _memos(options) -> tuple:
     got = _MEMOS.get(options)
-    if got is None or len(got[0]) + len(got[1]) + len(got[2]) > MEMO_LIMIT:
+    if got is None or sum(map(len, got[:4])) > MEMO_LIMIT:
         got = _MEMOS[options] = ({}, {}, {}, {}, tuple({} for _ in range(5)))
     return got
 
