@@ -588,3 +588,30 @@ def test_trick_points_are_the_rules_own_count(tmp_path, monkeypatch):
         replayed = [t for t in h.tricks if t.replayed]
         if replayed:  # every replayed trick added its 1000 to the running score of the columns (2-player: 2 columns)
             assert sum(p for _, p in replayed[-1].running) >= 1000 * len(replayed)
+
+
+def test_a_stream_runs_without_the_cycle_collector_and_leaves_no_hand_in_a_cycle(tmp_path):
+    """The collector is paused while a stream is written (site._cycle_collector_paused) and on again after; that
+    is safe only because a hand's views make no reference cycle: what a stream leaves to the collector is bounded
+    by its sheet page's rows, not by its hands (a 100,000-hand session must not keep them all)."""
+    import collections
+    import gc
+
+    src = tmp_path / "long.jjt"
+    header, hands = simulate_session("jojotte", 120, 5)
+    with open(src, "w", encoding="utf-8") as f:
+        write_stream([header, *hands], f)
+    seen = []
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        build_site([str(src)], tmp_path / "out", hands_per_sheet=10, on_hand=lambda v: seen.append(gc.isenabled()))
+        assert gc.isenabled()
+        gc.collect()
+        kinds = collections.Counter(type(o).__name__ for o in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert len(seen) == 120 and not any(seen)
+    assert not {"HandView", "TrickView", "PlayView", "CallView", "ScoreLine", "SeatDeal"} & set(kinds), kinds
+    assert kinds["HandRow"] <= 2 * 10, kinds  # the first sheet page's rows (kept for the end) and the last one's
