@@ -591,7 +591,7 @@ def test_trick_points_are_the_rules_own_count(tmp_path, monkeypatch):
 
 
 def test_a_stream_runs_without_the_cycle_collector_and_leaves_no_hand_in_a_cycle(tmp_path):
-    """The collector is paused while a stream is written (site._cycle_collector_paused) and on again after; that
+    """The collector is paused while a stream is written (jojotte_records.cycles, around each stream in `report.site`) and on again after; that
     is safe only because a hand's views make no reference cycle: what a stream leaves to the collector is bounded
     by its sheet page's rows, not by its hands (a 100,000-hand session must not keep them all)."""
     import collections

@@ -54,7 +54,7 @@ from ..notation.model import HandRecord
 from ..rules.base import Action, format_message
 from ..rules.jojotte import DONE, PLAY, HandScore, JJState, JojotteRules
 from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, POINTS, STRENGTH, legal_play_mask, mask_points, trick_winner
-from .cycles import without_cycle_collection
+from ..cycles import without_cycle_collection
 from .marks import MARKS, card_marks
 
 INF = 10_000

@@ -34,7 +34,7 @@ from typing import Callable, NamedTuple
 
 from ..rules.baloot_cards import trick_winner
 from ..rules.base import Action
-from .cycles import without_cycle_collection
+from ..cycles import without_cycle_collection
 
 INF = 1_000_000
 

@@ -31,12 +31,10 @@ are gone are removed.
 from __future__ import annotations
 
 import dataclasses
-import gc
 import hashlib
 import json
 import os
 import re
-from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from functools import partial
 from pathlib import Path
@@ -45,6 +43,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 from jinja2 import pass_context as _pass_context
 from markupsafe import Markup
 
+from ..cycles import cycle_collection_paused
 from ..errors import JojotteError
 from ..notation.model import SessionHeader
 from ..replay.jojotte import HandVerdict, validate_stream
@@ -459,28 +458,11 @@ def _items(spec: tuple) -> Iterator:
     return iter_records(spec[1], spec[2])
 
 
-@contextmanager
-def _cycle_collector_paused():
-    """Python's cycle collector paused while one stream is validated and written (then resumed, if it was on).
-
-    A stream makes hundreds of thousands of short-lived views, and the collector walked the young ones again and
-    again: about 9% of the CPU time of a report (0.22 of 2.5 s on 2,000 hands). A hand's views make no reference
-    cycle; the few a stream makes (a session's builder and its view hook, the validator's rules and memo) hold at
-    most its sheet page's rows, and go at the first collection after the stream (tests/test_report.py)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 def _add_stream(site: Site, base: str, shown: str, spec: tuple, path: str) -> None:
     """Validate one stream and write its pages; a stream that cannot be read is listed on the index."""
     try:
-        with _cycle_collector_paused():
+        # the views of a hand make no reference cycle; the collector walked them again and again (jojotte_records.cycles)
+        with cycle_collection_paused():
             site.add_stream(base, shown, _items(spec))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         from ..replay.files import read_error  # the reason validate gives (a folder without records, not UTF-8 …)
