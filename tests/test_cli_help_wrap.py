@@ -12,7 +12,6 @@ import subprocess
 import sys
 
 import pytest
-
 from jojotte_records.cli.common import reflowed
 
 COMMANDS = ["validate", "convert", "simulate", "schema", "demo", "examples", "analyze", "report", "import",

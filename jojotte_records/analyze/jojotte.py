@@ -48,13 +48,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import KING, QUEEN, SUIT_MASKS, card_name, iter_cards, make_card, parse_card
+from ..cycles import without_cycle_collection
 from ..errors import JojotteError
 from ..notation.dd_comment import format_dd_comment, without_dd
 from ..notation.model import HandRecord
 from ..rules.base import Action, format_message
 from ..rules.jojotte import DONE, PLAY, HandScore, JJState, JojotteRules
 from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, POINTS, STRENGTH, legal_play_mask, mask_points, trick_winner
-from ..cycles import without_cycle_collection
 from .marks import MARKS, card_marks
 
 INF = 10_000

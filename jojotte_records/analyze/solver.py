@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from ..cycles import without_cycle_collection
 from ..rules.baloot_cards import trick_winner
 from ..rules.base import Action
-from ..cycles import without_cycle_collection
 
 INF = 1_000_000
 
