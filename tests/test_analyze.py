@@ -751,7 +751,7 @@ def test_partnership_endgame_equals_brute_force():
         assert eg.rest(s) == (max(kids) if rules.current_player(s) % 2 == 0 else min(kids))
 
 
-def test_four_player_hands_are_analysed_from_16_cards(tmp_path):
+def test_four_player_hands_are_analysed_from_24_cards(tmp_path):
     out = tmp_path / "4p.jjt"
     result = runner.invoke(app, ["analyze", str(EXAMPLES / "four-partners.jjt"), "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
@@ -759,8 +759,8 @@ def test_four_player_hands_are_analysed_from_16_cards(tmp_path):
     nullo = hands[0]  # hand 1: East-West's Nullo, failed with five tricks: 200 + 4 x 100 to North-South
     assert nullo["cards"][-1]["after"] == (200 + 4 * 100) - 40  # the Nullo's score as played: NS 600, EW 40 (melds)
     for h in hands:
-        assert h["analysed"] and h["from"] == "from trick 5, card 1 (16 cards left)"
-        assert h["sides"] == ["N and S", "E and W"] and len(h["cards"]) == 16
+        assert h["analysed"] and h["from"] == "from trick 3, card 1 (24 cards left)"
+        assert h["sides"] == ["N and S", "E and W"] and len(h["cards"]) == 24
         cards = h["cards"]
         assert cards[0]["before"] - cards[-1]["after"] == sum(c["cost"] if c["seat"] in ("N", "S") else -c["cost"]
                                                               for c in cards)
@@ -774,7 +774,7 @@ def test_four_player_hands_are_analysed_from_16_cards(tmp_path):
 
     build_site([str(out)], tmp_path / "site")
     html = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "site" / "sessions").glob("*/hands-*.html"))
-    assert html.count("The analysis starts from trick 5, card 1") == 4
+    assert html.count("The analysis starts from trick 3, card 1") == 4
     assert "by both, Nora and Sam minus Eli and Wyn:" in html
 
 
