@@ -768,7 +768,7 @@ def test_four_player_hands_are_analysed_from_24_cards(tmp_path):
         assert all(c["cost"] >= 0 for c in cards)
         assert all((c["cost"] == 0) == (p in c["best"]) for c, p in zip(cards, played))
     text = out.read_text(encoding="utf-8")
-    assert text.count(" vs=N+S-E+W") == 64
+    assert text.count(" vs=N+S-E+W") == 4 * 24
     assert runner.invoke(app, ["validate", str(out)]).exit_code == 0
     from jojotte_records.report.site import build_site
 
@@ -879,7 +879,7 @@ def test_four_player_alts_are_each_legal_cards_minimax(tmp_path):
                     played = card_name(p.card) + (f"+{p.announce.lower()}" if p.announce else "")
                     assert alts[played] == int(parse_dd_comment(p.comments[-1])["eval"])
                     n += 1
-    assert n == 64
+    assert n == 4 * 24  # four hands, analysed from 24 cards left
 
 
 def test_analyze_jobs_gives_the_same_output_as_one_process(tmp_path):
