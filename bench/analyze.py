@@ -12,8 +12,8 @@ simulated hands that reach the card play with every card known, and measures on 
 * **outcome** (two and three players): who wins the hand from the first card by the outcome search of its own
   (`Solver.outcome_search`, a fresh solver; `analyze` asks it only where ``score_hand`` has no threshold shape);
 * **hand**: ``jojotte analyze`` of the hand (`analyze_verdict`: every card judged, the values of every legal card,
-  the annotations), as far as the analyzer goes (four players and Baloot: their last 16 cards; Pitch: not
-  analysed card by card, so no figure).
+  the annotations), as far as the analyzer goes (four players and Baloot: from the point where ``ENDGAME_CARDS``
+  cards remain, 24, or ``--cards N``: 32 is from the first card; Pitch: not analysed card by card, so no figure).
 
 It prints the median and worst per deal of each, CPU time (``time.process_time``) beside wall time, and the
 targets of issue 17.
@@ -110,7 +110,15 @@ def main() -> None:
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--solve-only", action="store_true", help="only the solve from the first card, no hand analysis")
     ap.add_argument("--each", action="store_true", help="print each deal's CPU time and positions")
+    ap.add_argument("--cards", type=int, default=0,
+                    help="four players and Baloot: analyse each hand from the point where N cards remain (32: the first "
+                         "card; default: the analyzer's ENDGAME_CARDS)")
     args = ap.parse_args()
+    import jojotte_records.analyze.endings as endings
+    import jojotte_records.analyze.jojotte as jojotte
+
+    if args.cards:
+        endings.ENDGAME_CARDS = jojotte.ENDGAME_CARDS = args.cards
     run_c, run_w = time.process_time(), time.perf_counter()
     for game in args.games.split(","):
         cpu, wall, nodes, hand_cpu, hand_wall, oc_cpu, oc_wall = [], [], [], [], [], [], []
@@ -130,6 +138,8 @@ def main() -> None:
                 assert h.reason is None, h.reason
                 hand_cpu.append(c)
                 hand_wall.append(w)
+                if args.each:
+                    print(f"  {game} deal {len(cpu)}: hand CPU {c * 1000:.0f} ms", flush=True)
         if not cpu:
             print(f"{game}: no deal with a card play")
             continue
@@ -138,7 +148,7 @@ def main() -> None:
         if oc_cpu:
             print(f"{'':{len(game) + 1}} outcome search from the first card: CPU {ms(oc_cpu)}; wall {ms(oc_wall)}")
         if hand_cpu:
-            what = "the last 16 cards" if game in ("jojotte-4p", "baloot") else "every card"
+            what = f"the last {jojotte.ENDGAME_CARDS} cards" if game in ("jojotte-4p", "baloot") else "every card"
             print(f"{'':{len(game) + 1}} analyse a hand ({what}): CPU {ms(hand_cpu)}; wall {ms(hand_wall)}")
         if game in TARGETS:
             print(f"{'':{len(game) + 1}} target (issue 17): {TARGETS[game]}")

@@ -15,9 +15,9 @@ best play by both players, with the best card(s) and marks (inaccuracy: costs po
 20 points or more; blunder: changes who wins the hand, or a Slam or Nullo). Three-player forms
 (jojotte-3, jojotte-4s, the box) are analysed for the two who play: the declarer (the Nullo
 bidder) and the active defender; their comments say whose value eval is (vs=A-C). Four players
-in partnerships (jojotte-4p) are analysed exactly from the point where 16 cards remain, for the
+in partnerships (jojotte-4p) are analysed exactly from the point where 24 cards remain, for the
 sides (vs=N+S-E+W), and the output says where the analysis starts. Baloot hands are analysed
-exactly over their last four tricks (16 cards): eval is the card points the declaring team can
+exactly over their last six tricks (24 cards): eval is the card points the declaring team can
 force from that card on (vs=N+S or vs=W+E); a mistake costs 10 card points or more. Four-handed
 Pitch hands are analysed from the first lead: eval is the points of the bidding side from that card
 on; every point given away is a mistake.

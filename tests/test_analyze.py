@@ -751,7 +751,7 @@ def test_partnership_endgame_equals_brute_force():
         assert eg.rest(s) == (max(kids) if rules.current_player(s) % 2 == 0 else min(kids))
 
 
-def test_four_player_hands_are_analysed_from_16_cards(tmp_path):
+def test_four_player_hands_are_analysed_from_24_cards(tmp_path):
     out = tmp_path / "4p.jjt"
     result = runner.invoke(app, ["analyze", str(EXAMPLES / "four-partners.jjt"), "--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
@@ -759,8 +759,8 @@ def test_four_player_hands_are_analysed_from_16_cards(tmp_path):
     nullo = hands[0]  # hand 1: East-West's Nullo, failed with five tricks: 200 + 4 x 100 to North-South
     assert nullo["cards"][-1]["after"] == (200 + 4 * 100) - 40  # the Nullo's score as played: NS 600, EW 40 (melds)
     for h in hands:
-        assert h["analysed"] and h["from"] == "from trick 5, card 1 (16 cards left)"
-        assert h["sides"] == ["N and S", "E and W"] and len(h["cards"]) == 16
+        assert h["analysed"] and h["from"] == "from trick 3, card 1 (24 cards left)"
+        assert h["sides"] == ["N and S", "E and W"] and len(h["cards"]) == 24
         cards = h["cards"]
         assert cards[0]["before"] - cards[-1]["after"] == sum(c["cost"] if c["seat"] in ("N", "S") else -c["cost"]
                                                               for c in cards)
@@ -768,13 +768,13 @@ def test_four_player_hands_are_analysed_from_16_cards(tmp_path):
         assert all(c["cost"] >= 0 for c in cards)
         assert all((c["cost"] == 0) == (p in c["best"]) for c, p in zip(cards, played))
     text = out.read_text(encoding="utf-8")
-    assert text.count(" vs=N+S-E+W") == 64
+    assert text.count(" vs=N+S-E+W") == 4 * 24
     assert runner.invoke(app, ["validate", str(out)]).exit_code == 0
     from jojotte_records.report.site import build_site
 
     build_site([str(out)], tmp_path / "site")
     html = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "site" / "sessions").glob("*/hands-*.html"))
-    assert html.count("The analysis starts from trick 5, card 1") == 4
+    assert html.count("The analysis starts from trick 3, card 1") == 4
     assert "by both, Nora and Sam minus Eli and Wyn:" in html
 
 
@@ -879,7 +879,7 @@ def test_four_player_alts_are_each_legal_cards_minimax(tmp_path):
                     played = card_name(p.card) + (f"+{p.announce.lower()}" if p.announce else "")
                     assert alts[played] == int(parse_dd_comment(p.comments[-1])["eval"])
                     n += 1
-    assert n == 64
+    assert n == 4 * 24  # four hands, analysed from 24 cards left
 
 
 def test_analyze_jobs_gives_the_same_output_as_one_process(tmp_path):

@@ -65,7 +65,7 @@ def test_each_card_cost_is_the_loss_against_the_best_card():
         if e is None:
             continue
         analysed += 1
-        assert e.start_trick == 5 and len(e.cards) == 16
+        assert e.start_trick == 3 and len(e.cards) == 24
         assert e.cards[0].before == e.value
         for c in e.cards:
             assert c.cost >= 0
@@ -96,7 +96,7 @@ def test_analyze_cli_on_a_baloot_match(tmp_path):
     assert res.exit_code == 0, res.output
     doc = json.loads(res.output)
     hands = doc["files"][0]["sessions"][0]["hands"]
-    assert hands and all(h["analysed"] and h["from"].startswith("from trick 5") for h in hands)
+    assert hands and all(h["analysed"] and h["from"].startswith("from trick 3") for h in hands)
     assert doc["summary"]["cards"] == sum(len(h["cards"]) for h in hands) > 0
     out = tmp_path / "annotated.jjt"
     res = runner.invoke(app, ["analyze", str(MATCH), "--out", str(out)])
@@ -153,4 +153,4 @@ def test_each_alternative_is_worth_a_plain_minimax_of_its_card():
                 checked += 1
     finally:
         endings.ENDGAME_CARDS = saved
-    assert ENDGAME_CARDS == 16 and checked >= 40
+    assert ENDGAME_CARDS == 24 and checked >= 40

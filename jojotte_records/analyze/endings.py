@@ -1,7 +1,9 @@
-"""Exact endings of Baloot hands: the card points each team can force over the last tricks, and the cost of each card.
+"""Exact analysis of Baloot hands: the card points each team can force from each card on, and the cost of each card.
 
-Once at most `ENDGAME_CARDS` cards are left in the players' hands, every card is known to a recorder of the
-whole deal, and the rest of the hand is a game of perfect information between the two teams. `solve_ending`
+From the point where at most `ENDGAME_CARDS` cards are left in the players' hands (every card: from the first
+lead), every card is known to a recorder of the whole deal, and the rest of the hand is a game of perfect
+information between the two teams (the projects declared and shown in tricks 1 and 2, BAL-PROJ, taken as the
+record has them: the solver's script). `solve_ending`
 computes, by the one solver (`solver.Solver`, over the rules core's own legal plays and transitions; no rule
 is written again here), the card points the declaring team takes from that point on with best play by both
 teams; `analyze_ending` gives each card played from that point its cost for its team (the forced value
@@ -16,7 +18,7 @@ from typing import NamedTuple
 
 from .marks import card_marks
 
-ENDGAME_CARDS = 16  # from the fifth trick: four tricks of four cards
+ENDGAME_CARDS = 24  # from the third trick: six tricks of four cards (from the first lead: 32, see bench/analyze.py)
 MISTAKE = 10  # card points: one game point once converted (BAL-SCORE-3)
 
 
@@ -58,25 +60,32 @@ def _solver(rules, state):
 
 
 def ending_start(rules, state) -> bool:
-    """Whether ``state`` is in the card play with at most `ENDGAME_CARDS` cards left and no declaration to come."""
-    return state.phase == "play" and sum(h.bit_count() for h in state.hands) <= ENDGAME_CARDS and state.tricks_done >= 2
+    """Whether ``state`` is in the card play with at most `ENDGAME_CARDS` cards left."""
+    return state.phase == "play" and sum(h.bit_count() for h in state.hands) <= ENDGAME_CARDS
 
 
 def analyze_ending(rules, verdict) -> EndingAnalysis | None:
-    """The last tricks of a replayed Baloot hand, card by card; None when its play does not reach them."""
-    actions = verdict.actions
+    """A replayed Baloot hand from the point where `ENDGAME_CARDS` cards are left (the first lead), card by card; None
+    when its play does not reach it. The declarations and shows of projects (tricks 1 and 2) are taken where the
+    record has them (the solver's script, `solver.script_of`)."""
+    from .solver import Solver, script_of, view_for
+
+    actions = list(verdict.actions)
     if not actions or verdict.state is None or verdict.state.declarer < 0:
         return None
     team = verdict.state.declarer % 2
     s = rules.initial_state(verdict.record.dealer, None)
-    # the sheet does not change the play: replay the hand's actions to the first state of the ending
+    # the sheet does not change the play: replay the hand's actions to the first card of the ending
     k = 0
-    while k < len(actions) and not (ending_start(rules, s) and not s.trick):
+    first = None  # the first card of the hand: the script counts tricks from it
+    while k < len(actions) and not (ending_start(rules, s) and not s.trick and actions[k].kind == "play"):
+        if first is None and s.phase == "play" and actions[k].kind == "play":
+            first = k
         s = rules.advance(s, actions[k])
         k += 1
     if k >= len(actions) or not ending_start(rules, s):
         return None
-    solver = _solver(rules, s)
+    solver = Solver(view_for(rules, s, script_of(actions[k if first is None else first:])))
     cards = _judge(rules, solver, s, actions[k:], MISTAKE, lambda x: x.tricks_done)
     return EndingAnalysis(s.tricks_done + 1, team, solver.rest(s), tuple(cards), _label(rules, team))
 

@@ -26,7 +26,7 @@ Three values are searched, each a zero-sum game:
 
 Three-player forms (jojotte-3, jojotte-4s, the box) are analysed as the two-player
 hand of the two who play (`two_player_form`); four players in partnerships from the
-point where ``ENDGAME_CARDS`` cards remain (`analyze_partnership`, by the one solver of `solver`).
+first card (`analyze_partnership`, by the one solver of `solver`; ``ENDGAME_CARDS``: every card).
 
 Every legal play comes from ``legal_play_mask`` (the function behind
 ``JojotteRules.legal_actions``), every announcement ("Jo", "Jotte") from
@@ -1333,9 +1333,9 @@ def annotate_hand(hand: HandRecord, analysis: list[CardAnalysis], sides: str = "
     return hand._replace(tricks=tuple(tricks))
 
 
-# --- four players in partnerships: the last tricks, exactly ------------------------------------------
+# --- four players in partnerships: from the first card, exactly --------------------------------------
 
-ENDGAME_CARDS = 16  # four-player forms are analysed from the point where at most 16 cards remain
+ENDGAME_CARDS = 24  # four-player forms are analysed from the point where at most 24 cards remain (trick 3)
 
 
 def _partnership_start(rules, state):
@@ -1761,8 +1761,8 @@ def two_player_form(rules, verdict):
     if not isinstance(rules, JojotteRules):
         raise AnalysisError(f"{rules.name} is not analysed (Jo-Jotte forms only)")
     if rules.trick_size != 2:
-        raise AnalysisError(f"{rules.name}: four players in partnerships are analysed from their last "
-                            f"{ENDGAME_CARDS} cards only (`analyze`), not solved from the first lead nor restored")
+        raise AnalysisError(f"{rules.name}: four players in partnerships are analysed by the one solver "
+                            "(`analyze_partnership`), not as a two-player hand")
     duel = rules.two_player_view(st)
     if duel is None:
         raise AnalysisError(f"{rules.name} is not analysed (two-player play only)")
@@ -1801,6 +1801,7 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
         if ending is None:
             return HandAnalysis(verdict.number, verdict.record, (), f"the play stops before {LAST} cards remain")
         return HandAnalysis(verdict.number, annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
+                            "from the first lead" if ending.start_trick == 1 else
                             f"from trick {ending.start_trick} ({LAST} cards left)", ending)
     if rules.name == "pitch":  # from the first lead (after the refill and burn), the one solver
         from .endings import analyze_pitch, annotate_ending
