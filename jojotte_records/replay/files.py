@@ -746,14 +746,11 @@ def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
                         groups.append((no, group))
                         session_size += n
                         if session_size > SPLIT_CHARS:  # a long session: cut into chunks of hands if its game allows
-                            cutter = _Chunker(i, name, path, keep_hands)
-                            firsts = [cutter.add(g_no, g) for g_no, g in groups]
+                            cutter, firsts = _long_session(i, name, path, keep_hands, groups, start, buf[:cut])
                             groups = None
-                            if cutter.splittable():
-                                if cut:
-                                    yield _Piece(i, name, path, False, start, "".join(buf[:cut]), keep_hands, False)
+                            if cutter is not None:
                                 buf = []
-                                yield from (c for c in firsts if c is not None)
+                                yield from firsts
                                 chunker = cutter
                                 if chunker.seen_hand:
                                     after = no + len(group) - 1
@@ -788,14 +785,11 @@ def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
                         session_size += n
                     after += len(block)
                     if groups is not None and session_size > SPLIT_CHARS:  # as for a line read alone, above
-                        cutter = _Chunker(i, name, path, keep_hands)
-                        firsts = [cutter.add(g_no, g) for g_no, g in groups]
+                        cutter, firsts = _long_session(i, name, path, keep_hands, groups, start, buf[:cut])
                         groups = None
-                        if cutter.splittable():
-                            if cut:
-                                yield _Piece(i, name, path, False, start, "".join(buf[:cut]), keep_hands, False)
+                        if cutter is not None:
                             buf = []
-                            yield from (c for c in firsts if c is not None)
+                            yield from firsts
                             chunker = cutter
                             if not chunker.seen_hand:
                                 break
@@ -815,6 +809,18 @@ def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
         yield _Piece(i, name, path, False, start, "".join(buf), keep_hands, True)
     finally:
         stream.close()
+
+
+def _long_session(i: int, name: str, path: str, keep_hands: bool, groups: list, start: int,
+                  before: list[str]) -> tuple:
+    """A session found long, its lines so far in ``groups``: its `_Chunker` and the pieces to send first (the lines
+    ``before`` it, then its first chunks), or ``(None, ())`` when its game is not cut."""
+    cutter = _Chunker(i, name, path, keep_hands)
+    firsts = [cutter.add(g_no, g) for g_no, g in groups]
+    if not cutter.splittable():
+        return None, ()
+    head = [_Piece(i, name, path, False, start, "".join(before), keep_hands, False)] if before else []
+    return cutter, head + [c for c in firsts if c is not None]
 
 
 def _chain(first: Iterable[str], rest: Iterable[str]) -> Iterator[str]:
