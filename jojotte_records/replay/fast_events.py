@@ -304,7 +304,7 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
     orders = _PITCH_ORDERS.setdefault(rules.options, {})
     seat_of, card_of, play_of, labels = fast.seat_of, fast.card_of, fast.plays, rules.seat_labels
     t = rules.table(s.trump)
-    points, auto, winner_index = t.points, t.auto, t.winner_index
+    points, credited, winner_index = t.points, t.credited, t.winner_index
     hands = list(s.hands)
     taken = list(s.taken)
     history = s.history
@@ -345,7 +345,7 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
         for x, c in zip(seats, cards):
             p = points[c]
             if p:
-                taken[x if auto >> c & 1 else win] += p
+                taken[credited(x, c, win)] += p
         history += ((leader, tuple(zip(seats, cards)), win),)
         acts.extend([play_of[x, c] for x, c in zip(seats, cards)])
         leader = rules.first_active(hands, win)  # PIT-PLAY-6

@@ -663,7 +663,7 @@ class PitchRules(EventRules):
         win = trick[t.winner_index(tuple(c for _, c in trick))][0]
         taken = list(s.taken)
         for who, c in trick:
-            taken[who if t.auto >> c & 1 else win] += t.points[c]
+            taken[t.credited(who, c, win)] += t.points[c]
         leader = self.first_active(hands, win)  # PIT-PLAY-6
         return s._replace(phase=PLAY if leader >= 0 else DONE, hands=hands, trick=(), leader=leader,
                           taken=tuple(taken), history=s.history + ((s.leader, trick, win),))
@@ -688,7 +688,7 @@ class PitchRules(EventRules):
         """Why a moon failed (PIT-MOON-2): each point card not credited to the bidding ``side``, and where it went
         (to whom, PIT-PTS-2/3, or dead, PIT-PTS-4)."""
         t = self.table(s.trump)
-        credited = {c: (who if t.auto >> c & 1 else win) for _, plays, win in s.history for who, c in plays}
+        credited = {c: t.credited(who, c, win) for _, plays, win in s.history for who, c in plays}
         went: dict[int, list[int]] = {}  # seat credited, or -1: dead
         for c in self.pack.sorted(c for c in self.pack.cards if t.points[c]):
             if c in credited and credited[c] not in side:
@@ -918,7 +918,7 @@ class PitchRules(EventRules):
         for _, plays, win in s.history:
             for who, c in plays:
                 if t.points[c]:
-                    out.append((c, who if t.auto >> c & 1 else win, t.points[c]))
+                    out.append((c, t.credited(who, c, win), t.points[c]))
         return tuple(out)
 
     def hand_facts(self, s: PitchState, score: PitchHandScore | None) -> dict:

@@ -110,6 +110,11 @@ class TrumpTable(NamedTuple):
             mask ^= low
         return total
 
+    def credited(self, who: int, card: int, win: int) -> int:
+        """The seat a trick's card counts for: the trick's winner ``win``, or for an automatic point (the two, the three)
+        the card's own player ``who`` (PIT-PTS-2/3)."""
+        return who if self.auto >> card & 1 else win
+
     def winner_index(self, cards: tuple[int, ...]) -> int:
         """Index in play order of the card that wins a trick (PIT-PLAY-5, PIT-DECK-4, PIT-VAR-7)."""
         strength = self.strength
