@@ -673,10 +673,17 @@ def test_restore_in_three_player_forms_and_a_folder_of_disputes():
     [(rules, v)] = _form_verdicts("disputes/44-3p-inactive-plays.jjt")
     r = restore(v, rules)
     names = ("Ann", "Ben", "Cleo")
-    assert r.seats == rules.pair(v.state) and r.offender not in r.seats and r.seat in r.seats
+    pair = rules.pair(v.state)
+    assert r.offender not in pair and r.seat in pair
     assert "Ann played 9C out of turn; had Ben played TC" in r.text(names)
+    # the restored hand is scored by the three-player game, in its three columns (JJ3-SCORE), not the two players'
     doc = r.as_json(names)
-    assert set(doc["score"]) == {names[s] for s in r.seats} | {"winner", "held_aside"}
+    assert set(doc["score"]) == set(names) | {"winner", "held_aside"}
+    s, (_, y), inactive = r.restored.score, pair, rules.inactive(v.state)
+    assert len(s.total) == 3 and s.trick_points[inactive] == 0
+    # undoubled, the inactive player is credited above the line whatever the active defender is (JJ3-SCORE-6)
+    assert v.state.mult == 1 and s.above(inactive) == s.below(y) + s.above(y) > 0
+    assert all(c.line == "above" and c.why.startswith("as the active defender") for c in s.credits if c.seat == inactive)
     # every dispute of the folder whose illegal event is a card is restored, in every game (issue 17)
     result = runner.invoke(app, ["validate", str(EXAMPLES / "disputes"), "--restore", "--json"])
     assert result.exit_code == 1
@@ -920,5 +927,51 @@ def test_what_if_in_three_player_forms_is_the_two_players_hand(name):
     for c, w, value in card.alts:
         got, names = what_if_file(path, 1, "1.2", card_name(c) + (f" {w}" if w else ""))
         want = value if w else better(x for d, _, x in card.alts if d == c)
-        assert got.score.trick_points[0] - got.score.trick_points[1] == want, card_name(c)
-        assert names == tuple(summary.names[x] for x in seats)
+        x, y = seats
+        assert got.score.trick_points[x] - got.score.trick_points[y] == want, card_name(c)
+        assert names == summary.names and len(got.score.total) == len(names)  # scored by the game, its columns
+
+
+@pytest.mark.parametrize("full", [False, True])
+def test_a_three_player_nullos_costs_are_the_three_player_penalties(full):
+    """Issue 17: in a three-player Nullo the values ``analyze`` gives each card are the game's score, not the
+    two-player game's. A failed Nullo with n tricks costs the bidder 200 + 100 × (n − 1) in two-player Jo-Jotte
+    (JJ-NULLO-7) but 100 + 50 × (n − 1) to each opponent in the three-player game (JJ3-NULLO-1); the value is the
+    bidder's score minus the active defender's, so every other credit being equal the two scales differ by
+    (200 + 100 × (n − 1)) − (100 + 50 × (n − 1)) = 100 + 50 × (n − 1) on a failed Nullo and by nothing on a made one.
+    Under OP-27's variant (``jj3_nullo_penalty_full``: 200 + 100 × (n − 1) to each opponent) they agree."""
+    from jojotte_records.analyze.jojotte import _nullo_score, two_player_form
+    from jojotte_records.rules.jojotte import JojotteOptions
+    from jojotte_records.rules.jojotte3 import Jojotte3Rules
+
+    [(rules, v)] = _form_verdicts("disputes/48-3p-score-two-player-nullo-penalty.jjt")
+    if full:
+        rules = Jojotte3Rules(JojotteOptions.parse("jj3_nullo_penalty_full"))
+    core, view, seats = two_player_form(rules, v)
+    s = play_start(core, view.state)
+    assert s.denomination == "nullo" and seats == rules.pair(v.state)
+    for n in range(core.tricks_per_hand + 1):
+        two = _nullo_score(core, s, n)
+        game = _nullo_score(core, s, n, (rules, v.state, seats))
+        want = 0 if n == 0 or full else 100 + 50 * (n - 1)
+        assert game - two == want, n
+    # and the cards' values of the analysis are on the game's scale: the bidder took 3 tricks (the example's text)
+    cards = analyze_verdict_cards(rules, v)
+    assert v.state.won[seats[0]] == 3
+    assert cards[-1].after == _nullo_score(core, s, 3, (rules, v.state, seats))
+
+
+def analyze_verdict_cards(rules, v):
+    from jojotte_records.analyze.jojotte import analyze_verdict
+
+    return analyze_verdict(v, rules).cards
+
+
+def test_what_if_in_a_three_player_form_names_the_player_in_its_message():
+    """A card refused in the two-player view of a three-player hand is named with the table's players, not the
+    view's seats A and B: in hand 1 of the example Ann plays the second card of trick 1 and Ben holds AS."""
+    from jojotte_records.analyze.jojotte import what_if_file
+
+    with pytest.raises(AnalysisError) as e:
+        what_if_file(str(EXAMPLES / "three-players.jjt"), 1, "1.2", "AS")
+    assert "Ann played AS, which is not in his hand (Ben holds it) (JJ-INV-2)" in str(e.value)

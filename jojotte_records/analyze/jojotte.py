@@ -1152,11 +1152,13 @@ def _whole(s: JJState, rest: int) -> int:
 
 @without_cycle_collection
 def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int = 2_000_000,
-                 solver: Solver | None = None) -> list[CardAnalysis]:
+                 solver: Solver | None = None, game=None) -> list[CardAnalysis]:
     """Every card played in a recorded two-player hand, judged double-dummy (up to an illegal card, if any).
 
     ``verdict`` is a `replay.HandVerdict`; ``rules`` the session's rules (default options if None);
-    ``solver``: a `Solver` of the hand to use (its tables serve later questions about the hand).
+    ``solver``: a `Solver` of the hand to use (its tables serve later questions about the hand); ``game``: for
+    the two-player view of a three-player hand, ``(the game's rules, its state, the view's seats)``, so that a
+    Nullo's costs are the game's penalties (JJ3-NULLO-1), not the two-player game's.
 
     Raises:
         AnalysisError: the hand cannot be analysed (no card play, unknown cards, not two-player).
@@ -1184,7 +1186,7 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
                 return out  # the validator names the illegal card; the analysis stops before it
             mover = p.seat
             sign = 1 if mover == 0 else -1
-            best, alts, top, values = _card_values(rules, solver, state, target, guess)
+            best, alts, top, values = _card_values(rules, solver, state, target, guess, game)
             if value_before is None:  # the first card: the value of the hand is its best card's
                 value_before, oc_before = top, solver.outcome(state)
             key = (p.card, (p.announce or "").lower())
@@ -1204,10 +1206,11 @@ def analyze_hand(verdict, rules: JojotteRules | None = None, solver_entries: int
     return out
 
 
-def _card_values(rules, solver: Solver, state: JJState, target: int | None, guess: int = 0):
+def _card_values(rules, solver: Solver, state: JJState, target: int | None, guess: int = 0, game=None):
     """The best moves (card, word) at ``state``, in the solver's order; every legal move with the forced value
-    of the whole hand after it (the scale of `_forced_value`), in the order of ``legal_actions``; the forced value
-    of the whole hand (its best move's); and each move's value for the mover (`Solver.move_value`).
+    of the whole hand after it (A's trick score minus B's; in a Nullo the Nullo's score, `_nullo_score`), in the
+    order of ``legal_actions``; the forced value of the whole hand (its best move's); and each move's value for the
+    mover (`Solver.move_value`).
 
     Each move's value is the mover's value of the move (the points to come; in a Nullo the tricks, both playing to
     lose them) found by null-window tests (MTD(f)). ``target`` is the position's value for the mover when known
@@ -1246,7 +1249,7 @@ def _card_values(rules, solver: Solver, state: JJState, target: int | None, gues
         if not nullo:
             return already + sign * v
         n = state.won[nb] + ((rest - v) // 2 if mover == nb else (rest + v) // 2)
-        return _nullo_score(rules, state, n)
+        return _nullo_score(rules, state, n, game)
 
     alts = []
     for m in rules.legal_actions(state):
@@ -1286,28 +1289,19 @@ def _mtd(test, guess: int, hi: int = INF) -> int:
     return lo
 
 
-def _nullo_score(rules: JojotteRules, s: JJState, n: int) -> int:
-    """The Nullo's score, A's minus B's (above and below the line), when its bidder takes ``n`` tricks in the hand."""
+def _nullo_score(rules: JojotteRules, s: JJState, n: int, game=None) -> int:
+    """The Nullo's score, A's minus B's (above and below the line), when its bidder takes ``n`` tricks in the hand;
+    ``game`` (`analyze_hand`): scored by the three-player game, the view's A and B being its two players."""
     nb = s.nullo_bidder
     rest = rules.tricks_per_hand - n
     won = (n, rest) if nb == 0 else (rest, n)
-    score = rules.score_hand(s._replace(phase=DONE, won=won))
-    return score.above(0) + score.below(0) - score.above(1) - score.below(1)
-
-
-def _forced_value(rules: JojotteRules, solver: Solver, s: JJState, guess: int) -> int:
-    """The forced value of the whole hand for A (minus B) that a card's cost is measured in.
-
-    Suit and NT: the trick-score difference (what decides the hand with the melds). Nullo, where the
-    trick points decide nothing: the Nullo's score (score_hand with the tricks the Nullo bidder is
-    forced to take), above the line, A's minus B's.
-    """
-    if s.denomination == "nullo":
-        return _nullo_score(rules, s, s.won[s.nullo_bidder] + (solver.forced_nullo_tricks(s) if s.phase == PLAY else 0))
-    if s.phase != PLAY:
-        return _whole(s, 0)
-    already = _whole(s, 0)
-    return already + solver.diff(s, guess=guess - already)  # the guess: the card cost nothing
+    end = s._replace(phase=DONE, won=won)
+    if game is None:
+        score, a, b = rules.score_hand(end), 0, 1
+    else:
+        table, state, (a, b) = game
+        score = table.score_two_player_end(state, end)
+    return score.above(a) + score.below(a) - score.above(b) - score.below(b)
 
 
 def _final_outcome(rules: JojotteRules, s: JJState) -> Outcome:
@@ -1453,12 +1447,13 @@ class WhatIf(NamedTuple):
     line: tuple[Action, ...]  # the record's cards up to the point, the new card, then best play
     score: HandScore  # the score of the hand so finished
     actual: HandScore | None  # the score of the hand as recorded
+    end: JJState | None = None  # the hand so finished (in the seats of its two-player view, for three players)
 
     def document(self, hand: int, at: str, play: str, names: tuple[str, ...]) -> dict:
         """The JSON document of ``analyze --hand N --at T.C --play CARD --json``."""
         def sc(s):
             return {names[i]: {"trick_points": s.trick_points[i], "total": s.total[i], "below": s.below(i),
-                               "above": s.above(i)} for i in (0, 1)} | {
+                               "above": s.above(i)} for i in range(len(s.total))} | {
                 "winner": names[s.winner] if s.winner >= 0 else None, "held_aside": s.held_aside}
         return {"hand": hand, "at": at, "play": play,
                 "line": [card_name(a.card) + (f" {a.announce}" if a.announce else "") for a in self.line],
@@ -1474,7 +1469,7 @@ class WhatIf(NamedTuple):
 
 def _score_text(score, names) -> str:
     items = []
-    for i in (0, 1):
+    for i in range(len(score.total)):
         parts = [f"{w} {n}" for w, n in (("below", score.below(i)), ("above", score.above(i))) if n]
         items.append(f"{names[i]} {' '.join(parts) if parts else 'nothing'} (trick score {score.trick_points[i]})")
     who = f"{names[score.winner]} wins the hand" if score.winner >= 0 else "equal totals"
@@ -1484,9 +1479,10 @@ def _score_text(score, names) -> str:
 
 @without_cycle_collection
 def what_if(verdict, rules: JojotteRules | None, trick: int, card_index: int, card: str | int,
-            announce: str = "") -> WhatIf:
+            announce: str = "", labels: tuple[str, ...] | None = None) -> WhatIf:
     """Replay the hand of ``verdict`` up to card ``card_index`` of trick ``trick``, play ``card`` there,
-    then best play (for the points) to the end, and score the hand.
+    then best play (for the points) to the end, and score the hand. ``labels``: the seats' names in messages
+    (default: the rules' seat labels).
 
     Raises:
         AnalysisError: no such point, the card is illegal there, or the hand cannot be analysed.
@@ -1495,26 +1491,27 @@ def what_if(verdict, rules: JojotteRules | None, trick: int, card_index: int, ca
     code = parse_card(card) if isinstance(card, str) else card
     if _partnership(rules):
         return _sides_what_if(verdict, rules, trick, card_index, code, announce)[0]
-    if type(rules).seats != 2:  # three-player forms: the two-player hand of the two who play, scored as `analyze` does
-        core, view, _ = two_player_form(rules, verdict)
-        return what_if(view, core, trick, card_index, code, announce)
+    if type(rules).seats != 2:  # three-player forms: the two-player hand of the two who play, scored by the game
+        core, view, seats = two_player_form(rules, verdict)
+        names = tuple((labels or rules.seat_labels)[x] for x in seats)
+        return _game_what_if(rules, verdict, what_if(view, core, trick, card_index, code, announce, names))
     state = play_start(rules, verdict.state)
     line: list[Action] = []
     for t in verdict.record.tricks:
         for j, p in enumerate(t.plays, 1):
             if (t.number, j) == (trick, card_index):
-                return _finish_what_if(rules, state, line, code, announce, verdict)
+                return _finish_what_if(rules, state, line, code, announce, verdict, labels)
             a = Action(p.seat, "play", card=p.card, announce=p.announce)
             if state.phase != PLAY or rules.check(state, a) is not None:
                 raise AnalysisError(f"the record's play stops before trick {trick}, card {card_index}")
             line.append(a)
             state = rules.advance(state, a)
     if state.phase == PLAY and (trick, card_index) == (state.tricks_done + 1, len(state.trick) + 1):
-        return _finish_what_if(rules, state, line, code, announce, verdict)
+        return _finish_what_if(rules, state, line, code, announce, verdict, labels)
     raise AnalysisError(f"the hand has no trick {trick}, card {card_index}")
 
 
-def _finish_what_if(rules, state, line, card, announce, verdict) -> WhatIf:
+def _finish_what_if(rules, state, line, card, announce, verdict, labels=None) -> WhatIf:
     seat = rules.current_player(state)
     words = {a.announce for a in rules.legal_actions(state) if a.kind == "play" and a.card == card}
     if not announce and len(words) > 1 and not any(state.unknown):
@@ -1527,7 +1524,7 @@ def _finish_what_if(rules, state, line, card, announce, verdict) -> WhatIf:
     if v is not None:
         from ..rules.base import format_message
 
-        raise AnalysisError(f"{card_name(card)} cannot be played there: {format_message(v.text, rules.seat_labels)} ({v.rule})")
+        raise AnalysisError(f"{card_name(card)} cannot be played there: {format_message(v.text, labels or rules.seat_labels)} ({v.rule})")
     state = rules.advance(state, a)
     line.append(a)
     end = state
@@ -1537,7 +1534,14 @@ def _finish_what_if(rules, state, line, card, announce, verdict) -> WhatIf:
             line.append(b)
             end = rules.advance(end, b)
     actual = verdict.score if verdict.state is not None and verdict.state.phase == DONE else None
-    return WhatIf(state, tuple(line), rules.score_hand(end), actual)
+    return WhatIf(state, tuple(line), rules.score_hand(end), actual, end)
+
+
+def _game_what_if(rules, verdict, w: WhatIf) -> WhatIf:
+    """``w``, played in the two-player view of a three-player hand, scored by the game (JJ3-SCORE, JJ3-NULLO-1,
+    JJ4S-2/3: the inactive player and the dealer sitting out credited too), beside the game's score as played."""
+    actual = verdict.score if verdict.state is not None and verdict.state.phase == DONE else None
+    return w._replace(score=rules.score_two_player_end(verdict.state, w.end), actual=actual)
 
 
 def _partnership(rules) -> bool:
@@ -1588,7 +1592,7 @@ class Restoration(NamedTuple):
     played_word: str  # the word said with it ("jo", "jotte" or "")
     best: tuple[tuple[int, str], ...]  # every best legal card there (card, word)
     restored: WhatIf  # the first best card, then best play by both to the end
-    seats: tuple[int, int] = (0, 1)  # the seats of the two players the restored line and score are in (0 and 1 there)
+    seats: tuple[int, ...] = (0, 1)  # the seats of the restored score's columns (the game's, for three players)
     sides: bool = False  # four players in partnerships: the score's columns are the two sides
 
     def text(self, names: tuple[str, ...]) -> str:
@@ -1604,13 +1608,13 @@ class Restoration(NamedTuple):
         """``names``: the players by seat; ``columns``: the score's columns (the sides, when `sides`)."""
         s = self.restored.score
         col = ({i: (columns or ("side 1", "side 2"))[i] for i in (0, 1)} if self.sides
-               else {i: names[seat] for i, seat in enumerate(self.seats)})
+               else {i: (columns or names)[seat] for i, seat in enumerate(self.seats)})
         return {"trick": self.trick, "card": self.card_index, "seat": names[self.seat], "offender": names[self.offender],
                 "played": card_name(self.played) + (f" {self.played_word}" if self.played_word else ""),
                 "best": [card_name(c) + (f" {w}" if w else "") for c, w in self.best],
                 "line": [card_name(a.card) + (f" {a.announce}" if a.announce else "") for a in self.restored.line],
                 "score": {col[i]: {"trick_points": s.trick_points[i], "total": s.total[i], "below": s.below(i),
-                                   "above": s.above(i)} for i in (0, 1)}
+                                   "above": s.above(i)} for i in col}
                          | {"winner": col[s.winner] if s.winner >= 0 else None, "held_aside": s.held_aside}}
 
 
@@ -1659,8 +1663,13 @@ def restore(verdict, rules: JojotteRules | None = None) -> Restoration:
     solver = Solver(core, state)
     _, best = solver.best_moves(state, -1 if state.denomination == "nullo" else 0)
     card, best_word = best[0]
+    restored = what_if(view, core, loc.trick, loc.card, card, best_word)
+    columns = seats
+    if view is not verdict:  # three players: the two players' hand scored by the game, in its columns
+        restored = _game_what_if(rules, verdict, restored)
+        columns = tuple(range(len(restored.score.total)))
     return Restoration(loc.trick, loc.card, seats[core.current_player(state)], played, offender, word, tuple(best),
-                       what_if(view, core, loc.trick, loc.card, card, best_word), seats)
+                       restored, columns)
 
 
 def parse_point(text: str) -> tuple[int, int]:
@@ -1828,7 +1837,8 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
         core, view, seats = two_player_form(rules, verdict)
         start = play_start(core, view.state)
         solver = Solver(core, start)
-        cards = analyze_hand(view, core, solver=solver)
+        game = None if view is verdict else (rules, verdict.state, seats)
+        cards = analyze_hand(view, core, solver=solver, game=game)
         value = solver.solve(start)
     except AnalysisError as e:
         return HandAnalysis(verdict.number, verdict.record, (), str(e))
@@ -1990,8 +2000,5 @@ def what_if_file(path: str, hand: int, at: str, card: str, session: int = 1) -> 
         raise AnalysisError(f"{path} has no hand {hand}")
     for v in verdicts:
         if v.number == hand:
-            names = summary.names
-            if type(rules).seats != 2 and not _partnership(rules):  # the names of the two who play, in their order
-                names = tuple(names[x] for x in two_player_form(rules, v)[2])
-            return what_if(v, rules, trick, index, code, word), names
+            return what_if(v, rules, trick, index, code, word, summary.seat_names or None), summary.names  # columns
     raise AnalysisError(f"{path} has no hand {hand}")

@@ -1212,6 +1212,12 @@ class JojotteRules(Rules):
         the play is not between two players. Two-player Jo-Jotte is itself."""
         return self, state, (0, 1)
 
+    def score_two_player_end(self, s, end: JJState) -> HandScore:
+        """The score of the hand ``s`` had its card play ended as ``end``, a finished state of its two-player view
+        (`two_player_view`): the analyzer's what-if and restoration are played in the view and scored by the game.
+        Two-player Jo-Jotte is its own view."""
+        return self.score_hand(end)
+
     # --- the sheet, through the hooks every game answers ------------------------------
     def sheet_figures(self, sheet: ScoreSheet, column: int) -> dict:
         return {"below": sheet.below[column], "above": sheet.above[column], "games": sheet.games_total[column],

@@ -456,11 +456,21 @@ class Jojotte3Rules(TableRules):
         player credited with his side, and the dealer of the four-player game with the inactive player."""
         if s.phase == VOID_HAND:
             return self.void_score()
-        o = self.options
         x, y = self.pair(s)
         won = tuple(won) if won is not None else s.won
         ts = (trick_scores[x], trick_scores[y]) if trick_scores is not None else None
-        base = self.lift_score(self.two.score_hand(self.two_seats(s), (won[x], won[y]), ts), (x, y), self.seats)
+        return self._three_player_score(s, self.two.score_hand(self.two_seats(s), (won[x], won[y]), ts))
+
+    def score_two_player_end(self, s: TableState, end) -> HandScore:
+        """The three-player score of the hand ``s`` had its card play ended as ``end``, a finished state of the
+        two-player view (`two_player_view`): the inactive player (and JJ4S's dealer) credited as in `score_hand`."""
+        return self._three_player_score(s, self.two.score_hand(end))
+
+    def _three_player_score(self, s: TableState, two: HandScore) -> HandScore:
+        """The two-player score ``two`` of the declarer (view seat 0) and the active defender, on the table."""
+        o = self.options
+        x, y = self.pair(s)
+        base = self.lift_score(two, (x, y), self.seats)
         nullo = s.denomination == "nullo"
         doubled = s.mult > 1 and not nullo
         side_player = s.side if doubled else y  # JJ3-SCORE-6: the active player of the inactive player's side
@@ -478,7 +488,7 @@ class Jojotte3Rules(TableRules):
             elif c.rule == "JJ-NULLO-6":
                 c = c._replace(rule="JJ3-NULLO-1")
             elif c.rule == "JJ-NULLO-7":
-                n = won[x]
+                n = two.tricks[0]  # the Nullo bidder's tricks: he is the view's seat 0 (`two_seats`)
                 if o.jj3_nullo_penalty_full:
                     amount, formula = 200 + 100 * (n - 1), f"200 + 100 × {n - 1}"
                 else:
