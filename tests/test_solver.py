@@ -373,3 +373,19 @@ def test_top_trumps_are_taken_whatever_anyone_plays(game, hands, seed, left):
         tighter += top > 0 and bool(s.trick)
         checked += 1
     assert checked >= 10 and tighter >= 2
+
+
+@pytest.mark.parametrize("game,hands,seed,left", GAMES)
+def test_a_solver_kept_small_gives_the_same_values_and_keeps_within_its_bound(game, hands, seed, left):
+    """The memory bound (issue 17: Baloot's worst deal took 2.7 GB): a solver allowed 300 positions sheds its moves
+    and its table as it searches, yet finds the plain minimax value, and never keeps more than its bound plus the
+    positions on the search's own path (at most one a card left, each with its moves)."""
+    checked = shed = 0
+    for rules, s, side_of, team, view in endings(game, hands, seed + 200, left):
+        solver = Solver(view, max_entries=300)
+        assert solver.value(s) == brute(rules, game, s, side_of, team), (game, s.hands)
+        kept = len(solver.tt) + sum(1 for n in solver.tt.values() if n.kids for k in n.kids if k[1] is not None)
+        assert kept <= 300 + 12 * 8
+        shed += Solver(view).nodes < solver.nodes  # the bound cost work somewhere: it was reached
+        checked += 1
+    assert checked >= 5 and shed >= 1

@@ -300,13 +300,19 @@ class Node:
 
 
 class Solver:
-    """Exact values of the card play of one deal (see the module). ``max_entries`` bounds the table."""
+    """Exact values of the card play of one deal (see the module).
 
-    def __init__(self, view: GameView, max_entries: int = 1_500_000):
+    ``max_entries`` bounds what the solver keeps: the table's positions and the positions after their moves
+    (`Node.kids`) together, about half a kilobyte each in Baloot. When it is reached the moves are dropped and
+    the bounds kept (a position searched again makes its moves again); when the bounds alone reach it, the
+    table is emptied. Either way every value found stays exact: only work is repeated."""
+
+    def __init__(self, view: GameView, max_entries: int = 600_000):
         self.view = view
         self.rules = view.rules
         self.tt: dict = {}
         self.max_entries = max_entries
+        self.stored = 0  # positions kept: the table's, and those after the moves made (`_expand`)
         self.nodes = 0
         self.passes = 0
 
@@ -406,6 +412,19 @@ class Solver:
         view = self.view
         c = view.settle(self.rules.play_card(s, kid[0]))  # `child`
         kid[1], kid[2], kid[3] = c, view.score(c) - view.score(s), view.key(c)
+        self.stored += 1
+
+    def _shed(self) -> None:
+        """Keep within ``max_entries``: drop every position's moves (the positions after them) and keep its bounds;
+        if the bounds alone fill it, empty the table. The positions on the search's path keep their moves in the
+        search's own frames until it returns."""
+        tt = self.tt
+        if len(tt) * 2 >= self.max_entries:
+            tt.clear()
+        else:
+            for node in tt.values():
+                node.kids = None
+        self.stored = len(tt)
 
     # --- the search -----------------------------------------------------------------------------
     def search(self, s, alpha: int, beta: int, key: tuple | None = None) -> int:
@@ -415,9 +434,10 @@ class Solver:
             key = self.view.key(s)
         node = tt.get(key)
         if node is None:
-            if len(tt) >= self.max_entries:
-                tt.clear()
+            if self.stored >= self.max_entries:
+                self._shed()
             node = tt[key] = self._node(s)
+            self.stored += 1
         lo, hi = node.lo, node.hi
         if lo >= beta or lo == hi:
             return lo
