@@ -215,9 +215,16 @@ class ScoreSheet(NamedTuple):
                              above=moved(self.above, start.above, base.above),
                              games_total=moved(self.games_total, start.games_total, base.games_total),
                              rubbers=moved(self.rubbers, start.rubbers, base.rubbers),
-                             rubber_results=RubberResults.of(base.rubber_results).extended(
-                                 RubberResults.of(self.rubber_results).after(len(start.rubber_results))),
+                             rubber_results=self._moved_rubbers(start, base),
                              hands=self.hands - start.hands + base.hands)
+
+    def _moved_rubbers(self, start: "ScoreSheet", base: "ScoreSheet") -> RubberResults:
+        """``base``'s rubbers, then this sheet's after ``start``'s: in the time of the latter alone (this sheet's
+        own when ``base`` and ``start`` have the same ones)."""
+        mine = RubberResults.of(self.rubber_results)
+        if base.rubber_results is start.rubber_results or not (base.rubber_results or start.rubber_results):
+            return mine
+        return RubberResults.of(base.rubber_results).extended(mine.after(len(start.rubber_results)))
 
     def add(self, hand: HandScore, options: JojotteOptions | None = None,
             mirror: dict[int, tuple[int, ...]] | None = None) -> tuple["ScoreSheet", SheetEntry]:
