@@ -50,7 +50,7 @@ from .baloot_cards import (
     project_of,
     trick_winner,
 )
-from .base import CHANCE, Action, EventRules, Options, Violation, register
+from .base import CHANCE, Action, EventRules, Options, Violation, quick_replace, register
 
 MATCH_TARGET = 152  # BAL-MATCH-2
 GAHWA = 5  # the level G
@@ -118,6 +118,7 @@ class BalootOptions(Options):
 
 
 
+@quick_replace
 class BalootState(NamedTuple):
     """A hand of Baloot at one moment. Hands are bitmasks of the cards still held."""
 

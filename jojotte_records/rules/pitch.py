@@ -25,7 +25,7 @@ from typing import ClassVar, NamedTuple
 
 from ..cards import card_name, iter_cards, mask_of, parse_card
 from ..errors import number_too_large
-from .base import CHANCE, Action, EventRules, Options, Violation, register
+from .base import CHANCE, Action, EventRules, Options, Violation, quick_replace, register
 from .pitch_cards import AUTO_CHOICES, POINT_VARIANTS, TrumpTable, pitch_pack, trump_table
 
 MOON = 100  # the MOON bid ranks above every number (PIT-BID-2)
@@ -87,6 +87,7 @@ class PitchOptions(Options):
 
 
 
+@quick_replace
 class PitchState(NamedTuple):
     """A hand of Pitch at one moment. Hands are bitmasks; after trump is named they hold live cards only."""
 
