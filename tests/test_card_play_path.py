@@ -134,3 +134,21 @@ def test_baloot_memo_tells_an_ekka_trick_from_a_plain_one():
     rules = cls()
     assert {a.card for a in rules.card_plays(ekka)} == set(iter_cards(found.hands[rules.current_player(found)]))
     assert {a.card >> 4 for a in rules.card_plays(plain)} == {found.trump}
+
+
+def test_quick_replace_gives_the_generated_replace_answer():
+    # the states' `_replace` by index (`base.quick_replace`) against the one `collections.namedtuple` generates,
+    # on a Pitch and a Baloot state: the same fields, the same type, the same error for a field it lacks
+    import collections
+
+    from jojotte_records.rules.baloot import BalootRules, BalootState
+    from jojotte_records.rules.pitch import PitchRules, PitchState
+
+    for cls, s in ((PitchState, PitchRules().initial_state(1)), (BalootState, BalootRules().initial_state(2))):
+        plain = collections.namedtuple("Plain", cls._fields)
+        changes = {cls._fields[0]: "x", cls._fields[-1]: (7,), cls._fields[3]: 5}
+        got = s._replace(**changes)
+        assert type(got) is cls and tuple(got) == tuple(plain(*s)._replace(**changes))
+        assert s._replace() == s and s._replace() is not s
+        with pytest.raises(ValueError, match=r"unexpected field names: \['nope'\]"):
+            s._replace(nope=1, **changes)

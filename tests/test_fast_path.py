@@ -849,3 +849,23 @@ def test_pitch_five_handed_bidder_alone_must_lead_the_called_card_on_either_path
     slow, _ = _same_both_ways("\n".join(out))
     found = sum(any(i.rule == "PIT-FIVE-5" for i in v.issues) for _, h in slow for v in h)
     assert changed >= 5 and found >= 5
+
+
+@pytest.mark.parametrize("variant", ["", "points=16; players=5"])
+def test_pitch_fast_discards_are_made_by_the_rules_after_discard(monkeypatch, variant):
+    # PIT-DRAW-1: the fast path's discard line moves no card itself: each discard of a hand it vouches for, the
+    # round's last (through `advance`) and every other, is made by `PitchRules.after_discard`, once
+    from jojotte_records.rules.pitch import PitchRules
+
+    made = [0]
+    after_discard = PitchRules.after_discard
+
+    def counted(*args):
+        made[0] += 1
+        return after_discard(*args)
+
+    text = _text("pitch", 30, 5, variant)
+    monkeypatch.setattr(PitchRules, "after_discard", staticmethod(counted))
+    seats = 5 if "players=5" in variant else 4
+    _, n_fast = _verdicts(text, True)
+    assert n_fast == 30 and made[0] == 30 * seats

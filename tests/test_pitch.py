@@ -322,6 +322,20 @@ def test_pit_draw_1_and_2_discards():
     assert after.dead >> C("2H") & 1 and after.hands[N] == M("AH JD X1")
 
 
+def test_pit_draw_1_after_discard_moves_the_cards_to_the_dead_and_passes_the_turn():
+    # PIT-DRAW-1, PIT-PTS-4: the discarded cards leave the discarder's hand (the others' hands untouched), join the
+    # dead cards, and one more discard is made; the same answer `advance` gives for that discard
+    hands = (M("AH 2H JD 4C 5D"), M("KH 3S"), M("QH"), M("9C"))
+    out = PitchRules.after_discard(hands, M("7S"), 1, N, M("4C 5D"))
+    assert out == ((M("AH 2H JD"), M("KH 3S"), M("QH"), M("9C")), M("7S 4C 5D"), 2)
+    r = rules()
+    s = to_discard(r, fill_deal(r, {N: "AH 2H JD X1", S: "KH"}))
+    a = r.legal_actions(s)[0]
+    after = r.apply(s, a)
+    assert (after.hands, after.dead, after.step) == PitchRules.after_discard(s.hands, s.dead, s.step, N, a.cards[0])
+    assert after.hands[N] == M("AH 2H JD X1") and after.dead == s.dead | a.cards[0] and after.step == 1
+
+
 def discard_all(r: PitchRules, s: PitchState) -> PitchState:
     while s.phase == DISCARD:
         s = r.apply(s, r.legal_actions(s)[0])

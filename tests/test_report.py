@@ -195,8 +195,9 @@ def test_an_unknown_name_in_a_template_is_an_error(tmp_path):
     custom = tmp_path / "tpl"
     custom.mkdir()
     (custom / "stats.html").write_text("{{ no_such_field }}", encoding="utf-8")
-    with pytest.raises(UndefinedError):
+    with pytest.raises(ReportError, match="template 'stats.html', line 1: 'no_such_field' is undefined") as info:
         build_site([str(EXAMPLES / "doubles.jjt")], tmp_path / "out", templates=custom)
+    assert isinstance(info.value.__cause__, UndefinedError)  # kept for whoever debugs a template
 
 
 # --- what the pages say ----------------------------------------------------------------------------------
@@ -376,6 +377,53 @@ def test_pages_are_the_same_without_a_template_cache(tmp_path, monkeypatch):
 def test_missing_templates_folder_is_an_error(tmp_path):
     with pytest.raises(ReportError, match="does not exist"):
         build_site([str(EXAMPLES / "doubles.jjt")], tmp_path / "out", templates=tmp_path / "nope")
+
+
+BROKEN_HAND = [  # a user's _hand.html (rendered by render_hand inside hands.html) that fails on its third line
+    "{# a broken override #}",
+    "<p>{{ hand.number }}</p>",
+    "<p>{{ hand.no_such_field }}</p>",
+    "<p>after</p>",
+]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_template_that_fails_is_an_error_with_its_name_and_line(tmp_path, jobs):
+    """A template of --templates that fails while a page is rendered (here the hand template, rendered inside the
+    hands page): a ReportError naming that template and its line, not a traceback; the same from a worker."""
+    custom = tmp_path / "tpl"
+    custom.mkdir()
+    (custom / "_hand.html").write_text("\n".join(BROKEN_HAND) + "\n", encoding="utf-8")
+    line = next(i for i, text in enumerate(BROKEN_HAND, 1) if "no_such_field" in text)
+    with pytest.raises(ReportError) as info:
+        build_site([str(EXAMPLES / "doubles.jjt"), str(EXAMPLES / "mixed")], tmp_path / "out", templates=custom,
+                   jobs=jobs)
+    err = info.value
+    assert (err.template, err.line) == ("_hand.html", line)
+    assert "no_such_field" in err.message and "Traceback" not in str(err)
+    assert str(err).startswith(f"template '_hand.html', line {line}: ")
+
+
+def test_a_template_that_cannot_be_read_is_an_error_with_its_name_and_line(tmp_path):
+    """A syntax error in a page template of --templates, and a Python error a template raises (a division by zero),
+    are located errors too; the command line prints the message and exits 2, with no traceback."""
+    custom = tmp_path / "tpl"
+    custom.mkdir()
+    (custom / "stats.html").write_text("<p>one</p>\n<p>two</p>\n{% frobnicate %}\n<p>four</p>\n", encoding="utf-8")
+    with pytest.raises(ReportError) as info:
+        build_site([str(EXAMPLES / "doubles.jjt")], tmp_path / "out", templates=custom)
+    assert (info.value.template, info.value.line) == ("stats.html", 3)
+    assert "frobnicate" in info.value.message
+    (custom / "stats.html").write_text("{% extends 'base.html' %}{% block content %}\n<p>{{ counts|length }}</p>\n"
+                                       "<p>{{ counts|length // 0 }}</p>\n{% endblock %}", encoding="utf-8")
+    with pytest.raises(ReportError) as info:
+        build_site([str(EXAMPLES / "doubles.jjt")], tmp_path / "out2", templates=custom)
+    assert (info.value.template, info.value.line) == ("stats.html", 3)
+    assert "ZeroDivisionError" in info.value.message
+    result = CliRunner().invoke(app, ["report", str(EXAMPLES / "doubles.jjt"), "--out", str(tmp_path / "out3"),
+                                      "--templates", str(custom)])
+    assert result.exit_code == 2, result.output
+    assert "template 'stats.html', line 3" in result.output and "Traceback" not in result.output
 
 
 # --- unchanged pages are not rewritten -------------------------------------------------------------------

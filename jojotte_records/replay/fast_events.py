@@ -11,7 +11,7 @@ order of play is memoised on (leader, the seats as written), made by the rules' 
 (`PitchRules.next_in_trick`, `first_active`: PIT-PLAY-3/6), its winner and points read from the rules' trump table
 (`PitchRules.table`: PIT-PLAY-5, PIT-PTS-2/3), and taken when each written seat holds its card and no other seat has
 live cards. Pitch's deal and refill lines are read as one merged chance action and checked by the rules; a discard
-line is played on local variables by the rules' `discarder` and `discard_ok` (PIT-DRAW-1/2).
+line is played on local variables by the rules' `discarder`, `discard_ok` and `after_discard` (PIT-DRAW-1/2).
 Baloot's kernel hands the items it does not take (a declaration, a show, an announced card, a doubling call, the
 cards of the seat that must show first in trick 2) to the rules one by one (a declaration or a show checked by
 `BalootRules.announced_legal` among the player's own, `check` otherwise) and plays on from the state they give;
@@ -401,9 +401,9 @@ def pitch_chance(fast, s, lines, i: int, acts: list):
 
 def pitch_discards(fast, s, lines, i: int, acts: list):
     """A Pitch ``discard`` line of canonical card lists, on local variables: each item by the player whose turn it is
-    (`PitchRules.discarder`, PIT-DRAW-1), a legal discard (`PitchRules.discard_ok`, PIT-DRAW-1/2); the last discard of
-    the round applied by the rules (what comes after it: the refill, or the five-handed game's burn or play).
-    (state, the next line), or None when an item is not legal; a line of other items, or with more items than
+    (`PitchRules.discarder`, PIT-DRAW-1), a legal discard (`PitchRules.discard_ok`, PIT-DRAW-1/2) applied by
+    `PitchRules.after_discard`; the last discard of the round applied by the rules' `advance` (what comes after it:
+    the refill, or the five-handed game's burn or play). (state, the next line), or None when an item is not legal; a line of other items, or with more items than
     discards left, is left to be read item by item."""
     line = lines[i]
     rules = fast.rules
@@ -412,18 +412,16 @@ def pitch_discards(fast, s, lines, i: int, acts: list):
     lists = _plain_lists(fast, line.items)
     if lists is None:
         return s, i
-    hands, dead, step, dealer, trump = list(s.hands), s.dead, s.step, s.dealer, s.trump
+    hands, dead, step, dealer, trump = s.hands, s.dead, s.step, s.dealer, s.trump
     for x, m in lists:
         if x != rules.discarder(dealer, step) or not rules.discard_ok(hands[x], m, trump):
             return None
         a = Action(x, "discard", cards=(m,))
         acts.append(a)
         if step + 1 == rules.seats:  # the round's last discard: the rules say what follows
-            return rules.advance(s._replace(hands=tuple(hands), dead=dead, step=step), a), i + 1
-        hands[x] &= ~m
-        dead |= m
-        step += 1
-    return s._replace(hands=tuple(hands), dead=dead, step=step), i + 1
+            return rules.advance(s._replace(hands=hands, dead=dead, step=step), a), i + 1
+        hands, dead, step = rules.after_discard(hands, dead, step, x, m)
+    return s._replace(hands=hands, dead=dead, step=step), i + 1
 
 
 PITCH_LINES = {"trick": pitch_tricks, "deal": pitch_chance, "refill": pitch_chance, "discard": pitch_discards}

@@ -429,6 +429,19 @@ _VERBS = {"pass": "passes", "accept": "accepts", "name": "names", "nt": "bids no
           "with_doubler": "sides with the doubler"}
 
 
+_ESCAPED: dict[str, str] = {}  # the few words a call's <li> names (its class, seat and verb), escaped once
+
+
+def _escaped(text: str) -> str:
+    """``escape(text)``, kept: a session's calls name the same few seats, verbs and classes again and again."""
+    out = _ESCAPED.get(text)
+    if out is None:
+        out = escape(text)
+        if len(_ESCAPED) < 4096:
+            _ESCAPED[text] = out
+    return out
+
+
 def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, flags: dict[str, str],
               prefix: str = "") -> CallView:
     seat = names[call.seat] if 0 <= call.seat < len(names) else "?"
@@ -445,7 +458,8 @@ def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, fl
     verb = _VERBS.get(call.kind, call.kind)
     note = _note(call.comments) if call.comments else ""
     css = f"call flagged kind-{flag}" if flag else "call"
-    html = f'<li class="{escape(css)}" id="{prefix}{key}" data-loc="{key}"><span class="who">{escape(seat)}</span> {escape(verb)}'
+    html = (f'<li class="{_escaped(css)}" id="{prefix}{key}" data-loc="{key}"><span class="who">{_escaped(seat)}</span> '
+            f'{_escaped(verb)}')
     if key[0] == "a":  # the auction shows the suit named or accepted
         if suit:
             html += f' <span class="suit {suit.color}">{suit.html}</span> {suit.word}'
@@ -900,18 +914,19 @@ def _score_lines(v: HandVerdict, columns: Sequence[str]) -> tuple[ScoreLine, ...
         above = entry.above(s) if entry is not None else None
         wb = _at(w.below, s) if w is not None else None
         wa = _at(w.above, s) if w is not None else None
-        line = ScoreLine(
-            columns[s], _at(sc.tricks, s) if sc else None, _at(sc.trick_points, s) if sc else None,
-            _at(sc.meld_points, s) if sc else None, _at(sc.bonus, s) if sc else None, _at(sc.total, s) if sc else None,
-            below, above, wb, wa,
-            below is not None and wb is not None and wb != below, above is not None and wa is not None and wa != above)
-        f = ["-" if x is None else x if type(x) is int else escape(x) for x in line[1:10]]
-        html = (f'<tr><th class="{SEAT_COLORS[s % 4]}">{escape(line.seat)}</th>\n'
-                + "".join([f'<td class="num">{x}</td>\n' for x in f[:4]]) + f'<td class="num"><strong>{f[4]}</strong></td>\n'
-                + f'<td class="num">{f[5]}</td>\n<td class="num">{f[6]}</td>\n'
-                + f'<td class="num{" wrong" if line.below_wrong else ""}">{f[7]}</td>\n'
-                + f'<td class="num{" wrong" if line.above_wrong else ""}">{f[8]}</td></tr>\n')
-        score.append(line._replace(html=_markup(html)))
+        figures = (_at(sc.tricks, s) if sc else None, _at(sc.trick_points, s) if sc else None,
+                   _at(sc.meld_points, s) if sc else None, _at(sc.bonus, s) if sc else None,
+                   _at(sc.total, s) if sc else None, below, above, wb, wa)
+        below_wrong = below is not None and wb is not None and wb != below
+        above_wrong = above is not None and wa is not None and wa != above
+        f = ["-" if x is None else x if type(x) is int else escape(x) for x in figures]
+        html = (f'<tr><th class="{SEAT_COLORS[s % 4]}">{escape(columns[s])}</th>\n'
+                f'<td class="num">{f[0]}</td>\n<td class="num">{f[1]}</td>\n<td class="num">{f[2]}</td>\n'
+                f'<td class="num">{f[3]}</td>\n<td class="num"><strong>{f[4]}</strong></td>\n'
+                f'<td class="num">{f[5]}</td>\n<td class="num">{f[6]}</td>\n'
+                f'<td class="num{" wrong" if below_wrong else ""}">{f[7]}</td>\n'
+                f'<td class="num{" wrong" if above_wrong else ""}">{f[8]}</td></tr>\n')
+        score.append(ScoreLine(columns[s], *figures, below_wrong, above_wrong, _markup(html)))
     return tuple(score)
 
 

@@ -36,7 +36,6 @@ import json
 import os
 import re
 from dataclasses import dataclass, fields
-from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
@@ -64,7 +63,42 @@ ASSETS = ("report.css", "report.js")
 
 
 class ReportError(JojotteError):
-    """The report cannot be written (a missing archive module, a bad templates folder, an unwritable folder)."""
+    """The report cannot be written (a missing archive module, a bad templates folder, an unwritable folder, a
+    template that cannot be read or that fails while a page is rendered: ``template`` and ``line`` say where)."""
+
+    def __init__(self, message: str, template: str | None = None, line: int | None = None):
+        where = f"template '{template}'" + (f", line {line}" if line is not None else "") + ": " if template else ""
+        super().__init__(where + message)
+        self.message = message
+        self.template = template
+        self.line = line
+
+    def __reduce__(self):  # from a worker (--jobs) with its place
+        return type(self), (self.message, self.template, self.line)
+
+
+def template_error(exc: BaseException, page: str, env) -> ReportError | None:
+    """The located error of ``exc``, raised while the template ``page`` was read or rendered: the template and line
+    where it was raised (a syntax error's own; else the innermost template frame of the traceback, which Jinja2
+    rewrites to the template's file and line), with a plain message. None when no template is found in it."""
+    from jinja2 import TemplateSyntaxError, UndefinedError
+
+    message = exc.message if isinstance(exc, TemplateSyntaxError) and exc.message else str(exc)
+    if isinstance(exc, TemplateSyntaxError):
+        return ReportError(message, exc.name or page, exc.lineno)
+    files = {t.filename: t.name for t in env.cache.values() if t.filename} if env.cache is not None else {}
+    name = line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        names = files.get(tb.tb_frame.f_code.co_filename)
+        if names is not None:
+            name, line = names, tb.tb_lineno
+        tb = tb.tb_next
+    if name is None:
+        return None
+    if not isinstance(exc, UndefinedError):
+        message = f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+    return ReportError(message, name, line)
 
 
 class FileProblem(NamedTuple):
@@ -156,14 +190,8 @@ def _render_hand(context, hand):
     a hands page takes. The names are handed to the template's context as they are (``shared``: not
     copied again with the globals they already hold); an error inside is reported by the page's render.
     """
-    env = context.environment
-    template = env.get_template("_hand.html")
-    names = context.get_all()
-    names = {**names, "hand": hand}
-    return _markup(env.concat(template.root_render_func(template.new_context(names, shared=True))))
-
-
-_markup = partial(str.__new__, Markup)  # Markup(text) of a rendered template's output (no __html__ probe)
+    template = context.environment.get_template("_hand.html")
+    return template.make_module({**context.get_all(), "hand": hand}, shared=True).__html__()
 
 
 # --- one session: the pages of its hands, then its own page ------------------------------------------------
@@ -296,7 +324,19 @@ class Site:
         return t
 
     def write_page(self, rel: str, template: str, ctx) -> None:
-        self.writer.write(rel, self.template(template).render(context_fields(ctx)))
+        """Render ``template`` from ``ctx`` into the file ``rel``.
+
+        Raises:
+            ReportError: the template (or one it uses) cannot be read or fails: its name and line, and why.
+        """
+        try:
+            text = self.template(template).render(context_fields(ctx))
+        except Exception as exc:
+            error = template_error(exc, template, self.env)
+            if error is None:
+                raise
+            raise error from exc
+        self.writer.write(rel, text)
 
     def slug(self, base: str) -> str:
         slug = slugify(base)

@@ -50,7 +50,7 @@ from .baloot_cards import (
     project_of,
     trick_winner,
 )
-from .base import CHANCE, Action, EventRules, Options, Violation, register
+from .base import CHANCE, Action, EventRules, Options, Violation, quick_replace, register
 
 MATCH_TARGET = 152  # BAL-MATCH-2
 GAHWA = 5  # the level G
@@ -118,6 +118,7 @@ class BalootOptions(Options):
 
 
 
+@quick_replace
 class BalootState(NamedTuple):
     """A hand of Baloot at one moment. Hands are bitmasks of the cards still held."""
 
@@ -914,10 +915,22 @@ class BalootRules(EventRules):
     def _play_rule(self, s: BalootState, seat: int):
         return legal_plays(s.hands[seat], tuple(c for _, c in s.trick), s.trump, s.locked, s.ekka)
 
+    def _ekka_open(self, s: BalootState) -> bool:
+        """BAL-EKKA-1: Ekka may be said now with some card (which: `can_ekka`): on a trick's lead, in Hokum."""
+        return not s.trick and s.trump >= 0
+
+    def _baloot_open(self, s: BalootState, seat: int) -> bool:
+        """BAL-BALOOT-1/3: Baloot may still be said by ``seat`` with some card (which: `_baloot_card_ok`): in Hokum,
+        once a hand, by the player dealt the trump King and Queen."""
+        return s.contract == "hokum" and s.baloot < 0 and has_baloot(s.full[seat], s.trump)
+
     def _baloot_ok(self, s: BalootState, seat: int, card: int) -> bool:
         """BAL-BALOOT-1/3/6/7 and opt.baloot_timing, opt.baloot_in_project: may ``seat`` say Baloot with ``card``?"""
-        if s.contract != "hokum" or s.baloot >= 0 or not has_baloot(s.full[seat], s.trump):
-            return False
+        return self._baloot_open(s, seat) and self._baloot_card_ok(s, seat, card)
+
+    def _baloot_card_ok(self, s: BalootState, seat: int, card: int) -> bool:
+        """With Baloot open to ``seat`` (`_baloot_open`), BAL-BALOOT-6/7, opt.baloot_timing, opt.baloot_in_project:
+        may he say it with ``card``?"""
         bm = baloot_mask(s.trump)
         if self.options.baloot_timing == "at_second_card":
             if not bm >> card & 1 or s.hands[seat] & bm != 1 << card:
@@ -931,7 +944,7 @@ class BalootRules(EventRules):
     def _play_words(self, s: BalootState, seat: int, card: int) -> tuple[str, ...]:
         """What a legal ``card`` may be played with: nothing, Ekka on a lead (BAL-EKKA-1/2), Baloot (`_baloot_ok`)."""
         words = ("",)
-        if not s.trick and can_ekka(card, s.trump, s.played):
+        if self._ekka_open(s) and can_ekka(card, s.trump, s.played):
             words += ("ekka",)
         if self._baloot_ok(s, seat, card):
             words += ("baloot",)
@@ -1010,8 +1023,7 @@ class BalootRules(EventRules):
             got = memo[key] = (mask, tuple(iter_cards(mask)))
         mask, cards = got
         plain = _PLAIN_PLAYS[seat]
-        ekka = not s.trick and s.trump >= 0
-        baloot = s.baloot < 0 and s.contract == "hokum" and has_baloot(s.full[seat], s.trump)
+        ekka, baloot = self._ekka_open(s), self._baloot_open(s, seat)
         if not ekka and not baloot:
             return tuple([plain[c] for c in cards])
         out = []
@@ -1019,7 +1031,7 @@ class BalootRules(EventRules):
             out.append(plain[c])
             if ekka and can_ekka(c, s.trump, s.played):
                 out.append(Action(seat, "play", card=c, announce="ekka"))
-            if baloot and self._baloot_ok(s, seat, c):
+            if baloot and self._baloot_card_ok(s, seat, c):
                 out.append(Action(seat, "play", card=c, announce="baloot"))
         return tuple(out)
 

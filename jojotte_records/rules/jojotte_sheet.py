@@ -7,6 +7,7 @@ on the sheet itself (held-aside points awarded, the rubber bonus).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 # `HandScore` and `JojotteOptions` (in annotations only) are rules.jojotte's, which imports this module
@@ -49,6 +50,107 @@ class SheetEntry(NamedTuple):
         return sum(c.amount for c in self.credits if c.seat == seat and c.line == "above")
 
 
+class RubberResults(Sequence):
+    """The finished rubbers of a sheet, (winner, points) each, oldest first: an immutable sequence that shares the
+    rubbers before it (``then`` adds one in constant time), so a session of n rubbers is written in O(n), not the
+    O(n²) of a tuple copied at every rubber. It is a `Sequence` (len and ``[-1]`` in constant time, ``[i]`` in
+    the distance from the end, iteration, slices as tuples) and equals the tuple of the same rubbers."""
+
+    __slots__ = ("_before", "_last", "_len")
+
+    def __init__(self, before: "RubberResults | None" = None, last: tuple | None = None):
+        self._before = before
+        self._last = last
+        self._len = 0 if before is None else before._len + 1
+
+    @classmethod
+    def of(cls, items) -> "RubberResults":
+        """``items`` (any iterable of rubbers) as a `RubberResults` (itself when it is one)."""
+        if isinstance(items, RubberResults):
+            return items
+        out = EMPTY_RUBBERS
+        for item in items:
+            out = RubberResults(out, item)
+        return out
+
+    def then(self, item: tuple) -> "RubberResults":
+        """These rubbers and ``item`` after them."""
+        return RubberResults(self, item)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def _nodes(self, count: int) -> list:
+        """The last ``count`` rubbers, newest first."""
+        out, node = [], self
+        for _ in range(count):
+            out.append(node._last)
+            node = node._before
+        return out
+
+    def __iter__(self):
+        out = self._nodes(self._len)
+        out.reverse()
+        return iter(out)
+
+    def __reversed__(self):
+        return iter(self._nodes(self._len))
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        n = self._len
+        i = index.__index__()
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("rubber index out of range")
+        node = self
+        for _ in range(n - 1 - i):
+            node = node._before
+        return node._last
+
+    def after(self, count: int) -> tuple:
+        """The rubbers after the first ``count`` (``self[count:]``), in the time of their number."""
+        items = self._nodes(max(self._len - count, 0))
+        items.reverse()
+        return tuple(items)
+
+    def extended(self, items) -> "RubberResults":
+        out = self
+        for item in items:
+            out = RubberResults(out, item)
+        return out
+
+    def __eq__(self, other) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, RubberResults):
+            if self._len != other._len:
+                return False
+            a, b = self, other
+            while a is not b:  # two sheets of one session share their earlier rubbers
+                if a._last != b._last:
+                    return False
+                a, b = a._before, b._before
+            return True
+        if isinstance(other, tuple):
+            return len(other) == self._len and tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+    def __reduce__(self):  # flat (a --jobs chunk's sheet is pickled): not one nested object per rubber
+        return RubberResults.of, (tuple(self),)
+
+
+EMPTY_RUBBERS = RubberResults()
+
+
 class ScoreSheet(NamedTuple):
     """A session's sheet: per seat (or side) points below and above the line, games and rubbers."""
 
@@ -60,14 +162,14 @@ class ScoreSheet(NamedTuple):
     rubbers: tuple[int, ...]
     rubber_points: tuple[int, ...]  # above + below in the current rubber (JJ-RUBBER-2)
     pool: int
-    rubber_results: tuple[tuple[int, tuple[int, ...]], ...]  # (winner, points) per finished rubber
+    rubber_results: RubberResults  # (winner, points) per finished rubber (a tuple of them is taken too)
     hands: int = 0
     options: "JojotteOptions | None" = None  # the session's options (who wins it, JJ-SESSION-1); None: the defaults
 
     @classmethod
     def empty(cls, seats: int, options: "JojotteOptions | None" = None) -> "ScoreSheet":
         z = (0,) * seats
-        return cls(z, z, z, z, z, z, z, 0, (), 0, options)
+        return cls(z, z, z, z, z, z, z, 0, EMPTY_RUBBERS, 0, options)
 
     # --- the shape every game's sheet has ---------------------------------------------
     @property
@@ -113,8 +215,16 @@ class ScoreSheet(NamedTuple):
                              above=moved(self.above, start.above, base.above),
                              games_total=moved(self.games_total, start.games_total, base.games_total),
                              rubbers=moved(self.rubbers, start.rubbers, base.rubbers),
-                             rubber_results=base.rubber_results + self.rubber_results[len(start.rubber_results):],
+                             rubber_results=self._moved_rubbers(start, base),
                              hands=self.hands - start.hands + base.hands)
+
+    def _moved_rubbers(self, start: "ScoreSheet", base: "ScoreSheet") -> RubberResults:
+        """``base``'s rubbers, then this sheet's after ``start``'s: in the time of the latter alone (this sheet's
+        own when ``base`` and ``start`` have the same ones)."""
+        mine = RubberResults.of(self.rubber_results)
+        if base.rubber_results is start.rubber_results or not (base.rubber_results or start.rubber_results):
+            return mine
+        return RubberResults.of(base.rubber_results).extended(mine.after(len(start.rubber_results)))
 
     def add(self, hand: HandScore, options: JojotteOptions | None = None,
             mirror: dict[int, tuple[int, ...]] | None = None) -> tuple["ScoreSheet", SheetEntry]:
@@ -177,7 +287,7 @@ class ScoreSheet(NamedTuple):
             above[game_won] += bonus.amount
             rubber_points[game_won] += bonus.amount
             rubbers[game_won] += 1
-            results = results + ((game_won, tuple(rubber_points)),)
+            results = RubberResults.of(results).then((game_won, tuple(rubber_points)))
             games = [0] * n
             below_game = [0] * n
             rubber_points = [0] * n

@@ -25,7 +25,7 @@ from typing import ClassVar, NamedTuple
 
 from ..cards import card_name, iter_cards, mask_of, parse_card
 from ..errors import number_too_large
-from .base import CHANCE, Action, EventRules, Options, Violation, register
+from .base import CHANCE, Action, EventRules, Options, Violation, quick_replace, register
 from .pitch_cards import AUTO_CHOICES, POINT_VARIANTS, TrumpTable, pitch_pack, trump_table
 
 MOON = 100  # the MOON bid ranks above every number (PIT-BID-2)
@@ -87,6 +87,7 @@ class PitchOptions(Options):
 
 
 
+@quick_replace
 class PitchState(NamedTuple):
     """A hand of Pitch at one moment. Hands are bitmasks; after trump is named they hold live cards only."""
 
@@ -621,10 +622,9 @@ class PitchRules(EventRules):
             return s._replace(phase=DISCARD, called=a.card, partner=partner, hands=tuple(hands), stock=0,
                               dead=s.dead | (blind & ~t.mask), remainder_to=s.bidder)
         if p == DISCARD:
-            m = a.cards[0]
-            hands = tuple(h & ~m if i == a.seat else h for i, h in enumerate(s.hands))
-            s = s._replace(hands=hands, dead=s.dead | m, step=s.step + 1)
-            if s.step < self.seats:
+            hands, dead, step = self.after_discard(s.hands, s.dead, s.step, a.seat, a.cards[0])
+            s = s._replace(hands=hands, dead=dead, step=step)
+            if step < self.seats:
                 return s
             return self._after_draw(s) if self.five else s._replace(phase=REFILL)
         if p == REFILL:
@@ -644,6 +644,13 @@ class PitchRules(EventRules):
             hands = tuple(h & ~(1 << a.card) if i == a.seat else h for i, h in enumerate(s.hands))
             return self._after_draw(s._replace(hands=hands, dead=s.dead | 1 << a.card))
         raise ValueError(f"no transition from phase {p}")
+
+    @staticmethod
+    def after_discard(hands: tuple[int, ...], dead: int, step: int, seat: int, m: int) -> tuple[tuple[int, ...], int, int]:
+        """PIT-DRAW-1, PIT-PTS-4: (hands, dead cards, discards made) after ``seat`` discards the cards ``m``: they
+        leave his hand for the dead cards, and the turn passes on. What follows the round's last discard is
+        `advance`'s."""
+        return tuple(h & ~m if i == seat else h for i, h in enumerate(hands)), dead | m, step + 1
 
     def _after_draw(self, s: PitchState) -> PitchState:
         """Burn while someone holds more than six live cards (PIT-DRAW-7), then the bidder leads (PIT-PLAY-2)."""
