@@ -17,12 +17,15 @@ Files (simulated once into a temporary folder):
 Each run is the ``jojotte`` command in a fresh process, stdout to a file (compared byte for byte with the
 ``--jobs 1`` output, with ``cmp``'s verdict printed). Figures: wall time, and the CPU time (user + sys) of the
 command and every process under it (the pool's workers and its fork server included: this process makes
-itself their reaper, so that ``resource.getrusage(RUSAGE_CHILDREN)`` counts them), median of the runs; with
-workers, the parent's own CPU time (``os.wait4`` of the command) and the workers' (the rest) beside it.
+itself their reaper, so that ``resource.getrusage(RUSAGE_CHILDREN)`` counts them), of the median run by CPU
+time; with workers, the parent's own CPU time (``os.wait4`` of the command), each worker's (its
+`time.process_time` as of its last piece, which the pool writes to the file ``JOJOTTE_POOL_CPU`` names,
+`pool.CPU_LOG`), and the rest (the fork server's start-up and imports, the workers' exits).
 
 The machine may be shared: the wall-time speed-up is then below what idle cores give. ``idle estimate`` is the
-speed-up N idle cores would give if the work (all processes' CPU time) were shared evenly: N x the one process's
-CPU time / the CPU time with N jobs (the parent's share, and the chunks' warm-ups, included in the latter).
+speed-up idle cores would give, from CPU times only: the one process's CPU time / the longer of the parent's
+CPU time and the critical path of the workers (the rest, which comes before or after them, + the slowest
+worker's).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 PR_SET_CHILD_SUBREAPER = 36
 
@@ -60,18 +64,31 @@ def reap_all() -> None:
             return
 
 
-def timed(argv: list[str], out: Path) -> tuple[float, float, int, float]:
-    """(CPU time of the command and everything under it, wall time, exit code, CPU time of the command itself)."""
+class Run(NamedTuple):
+    cpu: float  # the command and every process under it
+    wall: float
+    code: int
+    own: float  # the command's own process (the parent)
+    workers: tuple[float, ...]  # each worker's, as it reported it (`pool.CPU_LOG`), as of its last piece
+
+
+def timed(argv: list[str], out: Path) -> Run:
+    log = out.with_suffix(".cpu")
+    log.unlink(missing_ok=True)
+    env = {**os.environ, "JOJOTTE_POOL_CPU": str(log)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # (see `main`)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     with open(out, "wb") as f:
-        proc = subprocess.Popen(argv, stdout=f, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(argv, stdout=f, stderr=subprocess.DEVNULL, env=env)
         _, status, own = os.wait4(proc.pid, 0)
         proc.returncode = code = os.waitstatus_to_exitcode(status)
     reap_all()
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, code, own.ru_utime + own.ru_stime
+    workers = tuple(float(line.split()[1]) for line in log.read_text().splitlines()) if log.exists() else ()
+    return Run(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, code,
+               own.ru_utime + own.ru_stime, workers)
 
 
 def make_file(name: str, path: Path, hands: int) -> None:
@@ -100,7 +117,12 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(ctypes, "CDLL") and sys.platform.startswith("linux"):
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-    env_note = "" if os.environ.get("PYTHONDONTWRITEBYTECODE") is None else " (PYTHONDONTWRITEBYTECODE is set)"
+    # a user's command reads compiled modules (``__pycache__``, written at install or by the first run): the runs
+    # are timed with them written (compileall), without PYTHONDONTWRITEBYTECODE, which would time the compiler in the
+    # parent, the fork server and any spawned worker at each run
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    package = Path(__file__).resolve().parent.parent / "jojotte_records"
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], stdout=subprocess.DEVNULL, env=env)
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
@@ -111,25 +133,29 @@ def main() -> None:
             if not p.exists():
                 make_file(n, p, args.hands)
         print(f"{args.hands:,} hands per file, simulated in {time.perf_counter() - t:.1f} s; median of {args.runs} "
-              f"run(s); {os.cpu_count()} core(s){env_note}")
+              f"run(s); {os.cpu_count()} core(s)")
         for name, path in files.items():
             base = None
             for jobs in args.jobs:
                 out = folder / f"{name}.jobs{jobs}.out"
                 runs = [timed(jojotte() + ["validate", str(path), "--jobs", str(jobs)], out) for _ in range(args.runs)]
-                cpu = statistics.median(r[0] for r in runs)
-                wall = statistics.median(r[1] for r in runs)
-                own = statistics.median(r[3] for r in runs)
+                run = sorted(runs, key=lambda r: r.cpu)[len(runs) // 2]  # the median run by CPU time
+                cpu, own = run.cpu, run.own
+                wall = statistics.median(r.wall for r in runs)
                 same = ""
-                n = jobs if jobs > 0 else os.cpu_count() or 1
                 if base is None:
                     base = (out, wall, cpu)
                 else:
                     same = "same output" if filecmp.cmp(base[0], out, shallow=False) else "OUTPUT DIFFERS"
-                    same += (f"; wall speed-up {base[1] / wall:.2f}x, CPU {cpu / base[2]:.2f}x the one process's"
-                             f" (parent {own:.2f} s, workers {cpu - own:.2f} s); idle estimate {n * base[2] / cpu:.2f}x")
-                print(f"{name:13s} --jobs {jobs}: wall {wall:7.2f} s  CPU {cpu:7.2f} s  exit {runs[0][2]}  {same}")
-
+                    ws = run.workers
+                    # the rest: the fork server (its start-up and imports, before any worker starts) and the
+                    # workers' exits, counted on the critical path of the slowest worker
+                    rest = max(0.0, cpu - own - sum(ws))
+                    path_cpu = rest + max(ws, default=0.0)
+                    same += (f"; wall speed-up {base[1] / wall:.2f}x; CPU: parent {own:.2f} s, workers "
+                             f"{' + '.join(f'{w:.2f}' for w in ws) or '?'} s, fork server and exits {rest:.2f} s; "
+                             f"idle estimate {base[2] / max(own, path_cpu):.2f}x")
+                print(f"{name:13s} --jobs {jobs}: wall {wall:7.2f} s  CPU {cpu:7.2f} s  exit {run.code}  {same}")
 
 if __name__ == "__main__":
     main()

@@ -115,3 +115,28 @@ def test_workers_do_not_outlive_a_killed_parent(tmp_path):
     finally:
         for pid in _session_processes(proc.pid):
             os.kill(pid, signal.SIGKILL)
+
+
+def _burn(n: int) -> int:
+    import time
+
+    t = time.process_time()
+    while time.process_time() - t < 0.02:  # 20 ms of this process's CPU time
+        pass
+    return n + 1
+
+
+def test_each_workers_cpu_time_is_written_where_asked(tmp_path, monkeypatch):
+    """``JOJOTTE_POOL_CPU`` (`pool.CPU_LOG`, for bench/jobs.py): one ``pid seconds`` line a worker, whose seconds
+    hold the 20 ms of CPU time each of its items burnt; the results are as without it."""
+    import os
+
+    from jojotte_records.replay.pool import CPU_LOG
+
+    log = tmp_path / "cpu.txt"
+    monkeypatch.setenv(CPU_LOG, str(log))
+    assert list(ordered_map(_burn, range(10), jobs=2)) == list(range(1, 11))
+    rows = [line.split() for line in log.read_text().splitlines()]
+    pids = [int(pid) for pid, _ in rows]
+    assert 1 <= len(rows) <= 2 and len(set(pids)) == len(pids) and os.getpid() not in pids
+    assert sum(float(t) for _, t in rows) >= 10 * 0.02

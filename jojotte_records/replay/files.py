@@ -631,20 +631,27 @@ def _failing(lines: Iterable[str], exc: BaseException) -> Iterator[str]:
 
 class _Lines:
     """The lines of a text file for `_file_pieces`: one by one (for `mark_session_starts`), or by blocks of plain
-    lines (`plain`); the lines a block read too far are given back, to be read again one by one, and an error
+    lines (`plain`); the lines a block read too far are kept ahead (with their text joined, searched once for
+    where the plain lines stop rather than line by line), to be read again one by one or by blocks, and an error
     of the reading is raised at the line it stopped at."""
 
     def __init__(self, stream: TextIO, first: str):
         self.stream = stream
-        self.back: deque[str] = deque([first] if first else [])
+        self.ahead: list[str] = [first] if first else []  # lines read from the stream and not yet given
+        self.at = 0  # the first of them not given
+        self.text = first  # "".join(self.ahead)
+        self.offset = 0  # where line ``at`` begins in ``text``
         self.error: Exception | None = None
 
     def __iter__(self):
         return self
 
     def __next__(self) -> str:
-        if self.back:
-            return self.back.popleft()
+        if self.at < len(self.ahead):
+            line = self.ahead[self.at]
+            self.at += 1
+            self.offset += len(line)
+            return line
         if self.error is not None:
             exc, self.error = self.error, None
             raise exc
@@ -655,24 +662,42 @@ class _Lines:
 
     def plain(self, n: int = 4096) -> list[str]:
         """Up to ``n`` next lines, up to the first that is not plain (with a comment brace, or a tag line), which
-        is given back with the lines after it; [] at such a line, at the end of the file or at an error."""
-        if self.back:
-            block = list(self.back)
-            self.back.clear()
-        else:
-            block = []
+        is kept ahead with the lines after it; [] at such a line, at the end of the file or at an error."""
+        if self.at >= len(self.ahead):
+            block: list[str] = []
             if self.error is None:
                 try:  # (the lines read before an error stay in the block)
                     block.extend(itertools.islice(iter(self.stream.readline, ""), n))
                 except (OSError, UnicodeDecodeError) as exc:
                     self.error = exc
-        text = "".join(block)
-        if "{" in text or "}" in text or "[" in text:
-            k = next((k for k, line in enumerate(block) if "{" in line or "}" in line or line.lstrip().startswith("[")),
-                     len(block))  # (a "[" inside a line is plain)
-            self.back.extend(block[k:])
-            block = block[:k]
+            self.ahead, self.at, self.text, self.offset = block, 0, "".join(block), 0
+        at, text, begin = self.at, self.text, self.offset
+        end = _not_plain(text, begin)
+        # lines end with "\n" (the stream's newlines): the lines before the one at ``end`` are those it counts
+        k = min(len(self.ahead), at + n, at + text.count("\n", begin, end) if end >= 0 else at + n)
+        block = self.ahead[at:k]
+        self.at = k
+        self.offset = begin + sum(map(len, block))
         return block
+
+
+def _not_plain(text: str, begin: int) -> int:
+    """Where in ``text`` (lines, from ``begin``, the start of one) the first line that is not plain is, -1 if none:
+    one with a comment brace, or a tag line (``[`` first but for blanks; a ``[`` inside a line is plain)."""
+    end = len(text)
+    for brace in "{}":
+        k = text.find(brace, begin, end)
+        if k >= 0:
+            end = k
+    k = text.find("[", begin, end)
+    while k >= 0:
+        line_start = text.rfind("\n", begin, k) + 1 or begin
+        if line_start == k or text[line_start:k].isspace():
+            return line_start
+        k = text.find("[", k + 1, end)
+    if end == len(text):
+        return -1
+    return text.rfind("\n", begin, end) + 1 or begin
 
 
 def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
@@ -743,7 +768,7 @@ def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
                     n = sum(map(len, group))
                     size += n
                     if groups is not None:
-                        groups.append((no, group))
+                        groups.append((no, group, False))
                         session_size += n
                         if session_size > SPLIT_CHARS:  # a long session: cut into chunks of hands if its game allows
                             cutter, firsts = _long_session(i, name, path, keep_hands, groups, start, buf[:cut])
@@ -781,7 +806,7 @@ def _file_pieces(i: int, path: str, keep_hands: bool, on_hand) -> Iterator:
                     n = sum(map(len, block))
                     size += n
                     if groups is not None:
-                        groups.extend((line_no, [line]) for line_no, line in enumerate(block, after + 1))
+                        groups.append((after + 1, block, True))  # each line its own group (`_long_session`)
                         session_size += n
                     after += len(block)
                     if groups is not None and session_size > SPLIT_CHARS:  # as for a line read alone, above
@@ -816,7 +841,8 @@ def _long_session(i: int, name: str, path: str, keep_hands: bool, groups: list, 
     """A session found long, its lines so far in ``groups``: its `_Chunker` and the pieces to send first (the lines
     ``before`` it, then its first chunks), or ``(None, ())`` when its game is not cut."""
     cutter = _Chunker(i, name, path, keep_hands)
-    firsts = [cutter.add(g_no, g) for g_no, g in groups]
+    firsts = [cutter.add(no, [line]) if block else cutter.add(no, g)
+              for g_no, g, block in groups for no, line in (enumerate(g, g_no) if block else ((g_no, None),))]
     if not cutter.splittable():
         return None, ()
     head = [_Piece(i, name, path, False, start, "".join(before), keep_hands, False)] if before else []

@@ -44,6 +44,10 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
     per worker) read ahead of the result being yielded. ``preload`` names modules the workers import once
     before their first item. An exception raised by ``fn`` is raised here, at its item's turn. An item wrapped in
     `Ready` is its own result.
+
+    With ``JOJOTTE_POOL_CPU`` set to a file name (`CPU_LOG`, for ``bench/jobs.py``), each worker's CPU time
+    (`time.process_time`, as of its last item) is appended to that file when the work is done, one
+    ``pid seconds`` line a worker.
     """
     n = jobs_count(jobs)
     if n == 1:
@@ -52,6 +56,8 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
         return
     window = window or 4 * n
     context = _context(preload)
+    log = os.environ.get(CPU_LOG)
+    cpu: dict[int, float] = {}
     with ProcessPoolExecutor(max_workers=n, mp_context=context, initializer=_watch_parent,
                              initargs=(os.getpid(),)) as pool:
         pending: deque[Future] = deque()
@@ -61,15 +67,44 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
                     done: Future = Future()
                     done.set_result(item.value)
                     pending.append(done)
+                elif log:
+                    pending.append(pool.submit(_timed, fn, item))
                 else:
                     pending.append(pool.submit(fn, item))
                 if len(pending) >= window:
-                    yield pending.popleft().result()
+                    yield _result(pending.popleft(), cpu)
             while pending:
-                yield pending.popleft().result()
+                yield _result(pending.popleft(), cpu)
         finally:  # a consumer that stops early (or an error) leaves no work running
             for f in pending:
                 f.cancel()
+    if log and cpu:
+        with open(log, "a", encoding="utf-8") as f:
+            f.writelines(f"{pid} {t:.6f}\n" for pid, t in sorted(cpu.items()))
+
+
+CPU_LOG = "JOJOTTE_POOL_CPU"
+
+
+class _Timed(NamedTuple):
+    value: object
+    pid: int
+    cpu: float  # the worker's CPU time so far
+
+
+def _timed(fn, item) -> _Timed:
+    import time
+
+    value = fn(item)
+    return _Timed(value, os.getpid(), time.process_time())
+
+
+def _result(f: Future, cpu: dict[int, float]):
+    r = f.result()
+    if isinstance(r, _Timed):
+        cpu[r.pid] = max(cpu.get(r.pid, 0.0), r.cpu)
+        return r.value
+    return r
 
 
 def _watch_parent(parent: int, every: float = 0.5) -> None:
