@@ -859,8 +859,8 @@ _FILE_ERRORS = (ValueError, ArithmeticError, TypeError, KeyError, IndexError, pa
 
 
 # the import connection's DuckDB memory limit (issue 16 item 5): without one, DuckDB keeps what it allocated around
-# its checkpoints and the import's memory grows with the file. Measured: 50MB fails on a 2,000-hand batch, 80MB is
-# enough; this is twice that. A file that still runs out of it is imported again without the limit (never an error).
+# its checkpoints and the import's memory grows with the file. In a trial 50MB ran out and 80MB was enough; this is
+# twice that. A file that still runs out of it is imported again without the limit (never an error).
 IMPORT_MEMORY_LIMIT = "160MB"
 
 
