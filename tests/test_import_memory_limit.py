@@ -1,0 +1,46 @@
+"""The import's DuckDB memory limit (issue 16 item 5) never makes an import fail.
+
+`import_paths` sets ``memory_limit`` on its connection so that DuckDB's memory does not grow with the file. A
+limit too small for a file must not lose it: the file is rolled back and imported again with DuckDB's default,
+and the archive is the same as an import without any limit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_archive_dump import example_files, table_dump
+
+from jojotte_records.archive.store import IMPORT_MEMORY_LIMIT, import_paths
+from jojotte_records.notation.text import write_stream
+from jojotte_records.play.simulate import simulate_session
+
+
+def test_a_limit_too_small_still_imports_every_file_as_without_a_limit(tmp_path: Path):
+    files = example_files()
+    plain = list(import_paths(tmp_path / "plain.duckdb", files, memory_limit=None))
+    # 5MB: DuckDB accepts the setting, then runs out of it inserting the first batch (measured with DuckDB 1.5.6)
+    tight = list(import_paths(tmp_path / "tight.duckdb", files, memory_limit="5MB"))
+    assert [r.describe() for r in tight] == [r.describe() for r in plain]
+    assert [r.status for r in tight] == [r.status for r in plain] and "imported" in {r.status for r in tight}
+    assert table_dump(tmp_path / "tight.duckdb") == table_dump(tmp_path / "plain.duckdb")
+
+
+def test_a_limit_smaller_than_duckdb_already_holds_is_left_unset(tmp_path: Path):
+    # 1kB cannot even be set (DuckDB raises on SET): the import goes on with the default
+    [r] = list(import_paths(tmp_path / "a.duckdb", [example_files()[0]], memory_limit="1kB"))
+    assert r.status == "imported"
+
+
+def test_a_file_of_several_batches_and_commits_imports_under_the_default_limit(tmp_path: Path):
+    hands = 1_200  # with batches of 300 hands and a commit every 600: four batches and two commits of one file
+    header, records = simulate_session("jojotte", hands, 7)
+    path = tmp_path / "long.jjt"
+    with open(path, "w", encoding="utf-8") as f:
+        write_stream([header, *records], f)
+    [limited] = list(import_paths(tmp_path / "limited.duckdb", [str(path)], batch_hands=300,
+                                  commit_hands=600, memory_limit=IMPORT_MEMORY_LIMIT))
+    [plain] = list(import_paths(tmp_path / "plain.duckdb", [str(path)], batch_hands=300, commit_hands=600,
+                                memory_limit=None))
+    assert limited.status == "imported" and limited.hands == hands
+    assert table_dump(tmp_path / "limited.duckdb") == table_dump(tmp_path / "plain.duckdb")
