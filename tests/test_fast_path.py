@@ -17,10 +17,10 @@ import random
 import pytest
 
 from jojotte_records.cards import card_name
-from jojotte_records.notation.text import iter_records, write_stream
+from jojotte_records.notation.text import CompactHand, iter_records, write_stream
 from jojotte_records.play.simulate import simulate_items
 from jojotte_records.replay import engine
-from jojotte_records.replay.jojotte import validate_stream
+from jojotte_records.replay.jojotte import COMPACT, validate_stream
 from jojotte_records.rules.baloot_cards import BALOOT_PACK
 from jojotte_records.rules.jojotte import JojotteRules
 from jojotte_records.rules.pitch_cards import pitch_pack
@@ -849,3 +849,88 @@ def test_pitch_five_handed_bidder_alone_must_lead_the_called_card_on_either_path
     slow, _ = _same_both_ways("\n".join(out))
     found = sum(any(i.rule == "PIT-FIVE-5" for i in v.issues) for _, h in slow for v in h)
     assert changed >= 5 and found >= 5
+
+
+# --- the compact reading of two-player hands (issue 14): `iter_records(compact=True)`, `CompactHand` ------------
+
+TWO_PLAYER = [(g, v) for g, v in GAMES if g == "jojotte"]
+# what a table may add to a hand that the compact reader leaves to the full one: comments (a line of its own, after an
+# item, after the keyword), a line indented, a keyword in capitals, a line unknown, a claim, a result line
+ODD = ("{ a note }", "trick 1: { late } A AS, B 7S", "  turned 9D", "TRICK 2: A KD, B 8D", "shuffled twice",
+       "claim A", "result A 5 tricks 90 points, B 4 tricks 62 points", "score A below 75 { sic }, B above 35")
+
+
+def _oddities(text: str, rng: random.Random, rate: float = 0.15) -> str:
+    """The text with, in about ``rate`` of its hands after the first, one line of `ODD` put in or one line changed."""
+    out = []
+    seen_hand = False
+    for line in text.split("\n"):
+        if seen_hand and line and not line.startswith(("[", "hand ")) and rng.random() < rate / 10:
+            out.append(rng.choice(ODD) if rng.random() < 0.5 else line + " " + rng.choice(("{ ok }", "x", ",")))
+        seen_hand = seen_hand or line.startswith("hand ")
+        out.append(line)
+    return "\n".join(out)
+
+
+def _by_compact(text: str, compact: bool):
+    """The sessions' summaries and every hand's verdict (`on_hand`), validated keeping no hands; with the number of
+    hands whose verdict was found from the compact reading and of those read again in full."""
+    verdicts = []
+    before = dict(COMPACT)
+    summaries = [(s._replace(rules=s.rules.options), kept) for s, kept in
+                 validate_stream(iter_records(text, "t.jjt", compact=compact), keep_hands=False, on_hand=verdicts.append)]
+    return summaries, verdicts, COMPACT["read"] - before["read"], COMPACT["full"] - before["full"]
+
+
+def _same_with_compact_reading(text: str) -> tuple[int, int]:
+    full, v_full, read0, again0 = _by_compact(text, False)
+    compact, v_compact, read, again = _by_compact(text, True)
+    assert read0 == again0 == 0
+    assert compact == full  # the summaries and the hands kept (those with findings, their records the full reading's)
+    assert len(v_compact) == len(v_full)
+    for c, f in zip(v_compact, v_full):
+        if isinstance(c.record, CompactHand):
+            # a clean hand read compactly: the same verdict but for its record
+            assert not f.issues and not f.unchecked and c._replace(record=None) == f._replace(record=None)
+            assert c.record.record() == f.record  # and its full reading is the record the full reader yields
+        else:
+            assert c == f
+    assert read + again == sum(isinstance(x, CompactHand) for x in iter_records(text, "t.jjt", compact=True))
+    return read, again
+
+
+def test_the_compact_reading_yields_the_full_records_of_its_hands():
+    text = _oddities(mutate(_text("jojotte", 150, 5), random.Random(5)), random.Random(6))
+    full = list(iter_records(text, "t.jjt"))
+    compact = list(iter_records(text, "t.jjt", compact=True))
+    assert sum(isinstance(x, CompactHand) for x in compact) > 50
+    assert [x.record() if isinstance(x, CompactHand) else x for x in compact] == full
+
+
+@pytest.mark.parametrize("game,variant", TWO_PLAYER)
+def test_compact_reading_gives_the_verdicts_of_the_full_reading_on_simulated_records(game, variant):
+    read, again = _same_with_compact_reading(_text(game, 150, 14, variant))
+    assert read >= 140 and again == 0  # every hand after the first is read compactly, and vouched for
+
+
+@pytest.mark.parametrize("game,variant", TWO_PLAYER)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_compact_reading_gives_the_verdicts_of_the_full_reading_on_mutated_records(game, variant, seed):
+    text = _oddities(mutate(_text(game, 150, seed, variant), random.Random(seed)), random.Random(seed + 10))
+    read, again = _same_with_compact_reading(text)
+    assert read > 50 and again >= 10  # both: the clean hands vouched for, the mutated ones read again in full
+
+
+def test_a_compact_hand_of_a_finished_session_or_a_wrong_dealer_is_read_in_full():
+    # JJ-SESSION-1 (a hand after the agreed rubbers) and JJ-DEAL-2 (the deal alternates): findings of the validator,
+    # not of the replay, so the compact reading must leave them to the full one
+    text = _text("jojotte", 120, 3)
+    lines = text.split("\n")
+    hands = [i for i, ln in enumerate(lines) if ln.startswith("hand ")]
+    i = hands[40]
+    lines[i] = lines[i][:-1] + ("B" if lines[i].endswith("A") else "A")
+    text = "\n".join(lines).replace('[Game "jojotte"]', '[Game "jojotte"]\n[Rubbers "1"]')
+    full, _, _, _ = _by_compact(text, False)
+    rules = {i.rule for _, kept in full for v in kept for i in v.issues}
+    assert {"JJ-DEAL-2", "JJ-SESSION-1"} <= rules
+    _same_with_compact_reading(text)
