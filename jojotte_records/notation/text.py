@@ -344,19 +344,19 @@ class CompactHand:
         r = self.codec.reader
         key = text[:6]
         if key == "trick ":
-            t = _read_once(r.compact_lines, text, r.compact_trick, 32768)
+            t = r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_trick, 32768)
             if not t or t[0] != len(self.tricks) + 1:
                 return False
             self.tricks.append(t)
         elif key == "auctio":
             if self.auction or not text.startswith("auction "):
                 return False
-            calls = _read_once(r.compact_lines, text, r.compact_calls)
+            calls = r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls)
             if not calls:
                 return False
             self.auction = calls
         elif key == "after ":
-            calls = None if self.after else _read_once(r.compact_lines, text, r.compact_calls)
+            calls = None if self.after else r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls)
             if not calls:
                 return False
             self.after = calls
@@ -568,7 +568,8 @@ class SessionReader:
         if two is None:
             return None
         number, sa, ca, aa, _, sb, cb, ab, _, w = two
-        return Trick(number, (Play(sa, ca, aa, 0, 0), Play(sb, cb, ab, 0, 0)), w, 0, 1)
+        new = tuple.__new__
+        return new(Trick, (number, (new(Play, (sa, ca, aa, 0, 0, ())), new(Play, (sb, cb, ab, 0, 0, ()))), w, 0, 1, (), ()))
 
     def compact_calls(self, text: str) -> tuple[Call, ...] | None:
         """The calls of a canonical line as the `Call` values the fast replay reads (no places), None when it is not
