@@ -17,10 +17,10 @@ import random
 import pytest
 
 from jojotte_records.cards import card_name
-from jojotte_records.notation.text import iter_records, write_stream
+from jojotte_records.notation.text import CompactHand, iter_records, write_stream
 from jojotte_records.play.simulate import simulate_items
 from jojotte_records.replay import engine
-from jojotte_records.replay.jojotte import validate_stream
+from jojotte_records.replay.jojotte import COMPACT, validate_stream
 from jojotte_records.rules.baloot_cards import BALOOT_PACK
 from jojotte_records.rules.jojotte import JojotteRules
 from jojotte_records.rules.pitch_cards import pitch_pack
@@ -869,3 +869,104 @@ def test_pitch_fast_discards_are_made_by_the_rules_after_discard(monkeypatch, va
     seats = 5 if "players=5" in variant else 4
     _, n_fast = _verdicts(text, True)
     assert n_fast == 30 and made[0] == 30 * seats
+
+
+# --- the compact reading of two-player hands (issue 14): `iter_records(compact=True)`, `CompactHand` ------------
+
+TWO_PLAYER = [(g, v) for g, v in GAMES if g == "jojotte"]
+# what a table may add to a hand that the compact reader leaves to the full one: comments (a line of its own, after an
+# item, after the keyword), a line indented, a keyword in capitals, a line unknown, a claim, a result line
+ODD = ("{ a note }", "trick 1: { late } A AS, B 7S", "  turned 9D", "TRICK 2: A KD, B 8D", "shuffled twice",
+       "claim A", "result A 5 tricks 90 points, B 4 tricks 62 points", "score A below 75 { sic }, B above 35")
+
+
+def _oddities(text: str, rng: random.Random, rate: float = 0.15) -> str:
+    """The text with, in about ``rate`` of its hands after the first, one line of `ODD` put in or one line changed."""
+    out = []
+    seen_hand = False
+    for line in text.split("\n"):
+        if seen_hand and line and not line.startswith(("[", "hand ")) and rng.random() < rate / 10:
+            what = rng.random()
+            # an item of `ODD`, the line written twice (a second auction or deal line), or the line with more on it
+            out.append(rng.choice(ODD) if what < 0.4 else line if what < 0.7 else line + " " + rng.choice(("{ ok }", "x", ",")))
+        seen_hand = seen_hand or line.startswith("hand ")
+        out.append(line)
+    return "\n".join(out)
+
+
+def _by_compact(text: str, compact: bool):
+    """The sessions' summaries and every hand's verdict (`on_hand`), validated keeping no hands; with the number of
+    hands whose verdict was found from the compact reading and of those read again in full."""
+    verdicts = []
+    before = dict(COMPACT)
+    summaries = [(s._replace(rules=s.rules.options), kept) for s, kept in
+                 validate_stream(iter_records(text, "t.jjt", compact=compact), keep_hands=False, on_hand=verdicts.append)]
+    return summaries, verdicts, COMPACT["read"] - before["read"], COMPACT["full"] - before["full"]
+
+
+def _same_with_compact_reading(text: str) -> tuple[int, int]:
+    full, v_full, read0, again0 = _by_compact(text, False)
+    compact, v_compact, read, again = _by_compact(text, True)
+    assert read0 == again0 == 0
+    assert compact == full  # the summaries and the hands kept (those with findings, their records the full reading's)
+    assert len(v_compact) == len(v_full)
+    for c, f in zip(v_compact, v_full):
+        if isinstance(c.record, CompactHand):
+            # a clean hand read compactly: the same verdict but for its record
+            assert not f.issues and not f.unchecked and c._replace(record=None) == f._replace(record=None)
+            assert c.record.record() == f.record  # and its full reading is the record the full reader yields
+        else:
+            assert c == f
+    assert read + again == sum(isinstance(x, CompactHand) for x in iter_records(text, "t.jjt", compact=True))
+    return read, again
+
+
+def test_the_compact_reading_yields_the_full_records_of_its_hands():
+    text = _oddities(mutate(_text("jojotte", 150, 5), random.Random(5)), random.Random(6))
+    full = list(iter_records(text, "t.jjt"))
+    compact = list(iter_records(text, "t.jjt", compact=True))
+    assert sum(isinstance(x, CompactHand) for x in compact) > 50
+    assert [x.record() if isinstance(x, CompactHand) else x for x in compact] == full
+
+
+@pytest.mark.parametrize("game,variant", TWO_PLAYER)
+def test_compact_reading_gives_the_verdicts_of_the_full_reading_on_simulated_records(game, variant):
+    read, again = _same_with_compact_reading(_text(game, 150, 14, variant))
+    assert read >= 140 and again == 0  # every hand after the first is read compactly, and vouched for
+
+
+@pytest.mark.parametrize("game,variant", TWO_PLAYER)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_compact_reading_gives_the_verdicts_of_the_full_reading_on_mutated_records(game, variant, seed):
+    text = _oddities(mutate(_text(game, 150, seed, variant), random.Random(seed)), random.Random(seed + 10))
+    read, again = _same_with_compact_reading(text)
+    assert read > 50 and again >= 10  # both: the clean hands vouched for, the mutated ones read again in full
+
+
+def test_a_compact_hand_of_a_finished_session_or_a_wrong_dealer_is_read_in_full():
+    # JJ-SESSION-1 (a hand after the agreed rubbers) and JJ-DEAL-2 (the deal alternates): findings of the validator,
+    # not of the replay, so the compact reading must leave them to the full one
+    text = _text("jojotte", 120, 3)
+    lines = text.split("\n")
+    hands = [i for i, ln in enumerate(lines) if ln.startswith("hand ")]
+    del lines[hands[40]:hands[41]]  # a hand left out: the next, legal in itself, is dealt out of turn
+    # and no score written from there on (the sheet differs from the table's once a hand is left out)
+    lines = lines[:hands[40]] + [ln for ln in lines[hands[40]:] if not ln.startswith("score ")]
+    text = "\n".join(lines).replace('[Game "jojotte"]', '[Game "jojotte"]\n[Rubbers "12"]')
+    full, _, _, _ = _by_compact(text, False)
+    rules = {i.rule for _, kept in full for v in kept for i in v.issues}
+    assert {"JJ-DEAL-2", "JJ-SESSION-1"} <= rules
+    _same_with_compact_reading(text)
+
+
+@pytest.mark.parametrize("key", ["deal", "turned", "info", "auction", "after", "score", "trick 3:"])
+def test_a_line_written_twice_is_left_to_the_full_reader(key):
+    # the full reader adds a second line of calls to the first, and reads a second deal, card or score line over
+    # the first (with two places): the compact reader takes neither
+    text = _text("jojotte", 40, 4)
+    lines = text.split("\n")
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("hand ")]
+    i = next(j for j in range(starts[10], starts[11]) if lines[j].startswith(key + " "))
+    lines.insert(i, lines[i])
+    read, again = _same_with_compact_reading("\n".join(lines))
+    assert read == 38 and again == 0  # every hand but the first and that one vouched for from the compact reading

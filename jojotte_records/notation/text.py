@@ -306,6 +306,105 @@ class _HandBuilder:
             tuple((k, tuple(v)) for k, v in self.notes.items()), tuple(self.issues), tuple(self.extra), tuple(self.marks))
 
 
+_NO_DEAL = (None, None)
+
+
+class CompactHand:
+    """A two-player hand written in plain canonical lines, read only as far as the fast replay reads it (issue 14):
+    the dealer, the deal and the draw as card codes, the turned and information cards, the calls and the tricks (of
+    lines seen before in the session: shared, with no places) and the written score. `iter_records` yields it with
+    ``compact=True``; its `HandBuilder` methods read a line or refuse it (anything else: `full` hands the lines read
+    so far to the full reader, which goes on). `record` is the full reader's `HandRecord` of the same lines, for a
+    validator that needs more than the fast replay (any finding, any doubt)."""
+
+    __slots__ = ("codec", "number", "dealer", "line", "dealer_col", "lines", "dealt", "drawn", "split", "turned",
+                 "info", "auction", "after", "tricks", "score")
+    stock = None
+    claim = -1
+    result = ()
+    issues = ()
+    extra = ()
+
+    def __init__(self, codec: "JojotteHands", number: int, dealer: int, line: int, dealer_col: int):
+        self.codec = codec
+        self.number = number
+        self.dealer = dealer
+        self.line = line
+        self.dealer_col = dealer_col
+        self.lines: list[tuple[int, str]] = []  # the hand's lines after the first, as read
+        self.dealt = _NO_DEAL
+        self.drawn = None
+        self.split = False
+        self.turned = self.info = self.score = None
+        self.auction = self.after = ()
+        self.tricks: list[Trick] = []
+
+    def fast_line(self, text: str, line_no: int) -> bool:
+        """Read a plain line; False: not one this reader takes (the caller hands the hand to `full`)."""
+        r = self.codec.reader
+        key = text[:6]
+        if key == "trick ":
+            t = r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_trick, 32768)
+            if not t or t[0] != len(self.tricks) + 1:
+                return False
+            self.tricks.append(t)
+        elif key == "auctio":
+            if self.auction or not text.startswith("auction "):
+                return False
+            calls = r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls)
+            if not calls:
+                return False
+            self.auction = calls
+        elif key == "after ":
+            calls = None if self.after else r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls)
+            if not calls:
+                return False
+            self.after = calls
+        elif key[:5] == "deal ":
+            got = None if self.dealt is not _NO_DEAL else r.read_deal(text)
+            if got is None:
+                return False
+            self.dealt, self.drawn = got
+            self.split = self.drawn is not None
+        elif key == "turned" or key[:5] == "info ":
+            read = _read_once(r.card_lines, text, r._read_card_line)
+            if not read:
+                return False
+            if read[0] == "turned":
+                if self.turned is not None:
+                    return False
+                self.turned = read[1]
+            else:
+                if self.info is not None:
+                    return False
+                self.info = read[1]
+        elif key == "score ":
+            score = None if self.score is not None else _read_once(r.compact_lines, text, r.compact_score)
+            if not score:
+                return False
+            self.score = score
+        else:
+            return False
+        self.lines.append((line_no, text))
+        return True
+
+    def build(self) -> "CompactHand":
+        return self
+
+    def full(self) -> _HandBuilder:
+        """The full reader's builder of this hand, having read its lines so far (as `iter_records` reads them)."""
+        hb = _HandBuilder(self.codec.reader, self.number, self.dealer, self.line)
+        hb.marks.append(("dealer", self.line, self.dealer_col))
+        for no, text in self.lines:
+            if not hb.fast_line(text, no):
+                hb.add_line(_tokenize(text, no, None), text)
+        return hb
+
+    def record(self) -> HandRecord:
+        """The hand as the full reader reads it."""
+        return self.full().build()
+
+
 class SessionReader:
     """Reads one session's hands from logical lines. Used through `iter_records`."""
 
@@ -333,6 +432,7 @@ class SessionReader:
         self.score_lines: dict[str, tuple | bool] = {}  # `fast_score`: a score line read, by its text
         self.trick_lines: dict[str, tuple | bool] = {}  # `fast_trick`: a two-player trick line read, by its text
         self.card_lines: dict[str, tuple | bool] = {}  # `fast_card_line`: a turned or info line read, by its text
+        self.compact_lines: dict[str, tuple | bool] = {}  # `CompactHand.fast_line`: a trick, calls or score line read
 
     # --- helpers -----------------------------------------------------------------
     def seat(self, hb: _HandBuilder, tok: _Tok | None) -> int | None:
@@ -461,9 +561,41 @@ class SessionReader:
         return (int(number), seat_of[sa], card_a, aa or "", m.start(3) + 1, seat_of[sb], card_b, ab or "", m.start(6) + 1,
                 -1 if w is None else seat_of[w])
 
+    def compact_trick(self, text: str) -> Trick | None:
+        """A canonical two-player trick line as the `Trick` the fast replay reads (no places: a `CompactHand`'s),
+        None when it is not one."""
+        two = self._read_trick2(text)
+        if two is None:
+            return None
+        number, sa, ca, aa, _, sb, cb, ab, _, w = two
+        new = tuple.__new__
+        return new(Trick, (number, (new(Play, (sa, ca, aa, 0, 0, ())), new(Play, (sb, cb, ab, 0, 0, ()))), w, 0, 1, (), ()))
+
+    def compact_calls(self, text: str) -> tuple[Call, ...] | None:
+        """The calls of a canonical line as the `Call` values the fast replay reads (no places), None when it is not
+        one."""
+        calls = None if "}" in text else self._read_calls(text)
+        return None if not calls else tuple(Call(seat, kind, suit, melds, 0, 0) for seat, kind, suit, melds, _ in calls)
+
+    def compact_score(self, text: str) -> WrittenScore | None:
+        """The written figures of a canonical score line (no place), None when it is not one."""
+        figures = self._read_score(text)
+        return None if figures is None else WrittenScore(*figures, 0, 1)
+
     def fast_deal(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
-        if ":" not in text or "?" in text or "-" in text:
+        got = self.read_deal(text)
+        if got is None:
             return False
+        hb.dealt, hb.drawn = got
+        hb.split = hb.drawn is not None
+        hb.marks.append(("deal", line_no, 1))
+        return True
+
+    def read_deal(self, text: str) -> tuple[list, list | None] | None:
+        """``(dealt, drawn)`` of a plain deal line (``drawn`` None when no draw is written), None when the full
+        reader reads it."""
+        if ":" not in text or "?" in text or "-" in text:
+            return None
         dealt = [None] * self.seats
         drawn = None
         card = _FAST_CARDS.__getitem__  # a spelling the fast path does not know raises KeyError: the full reader
@@ -472,7 +604,7 @@ class SessionReader:
                 lab, colon, body = group.partition(":")
                 seat = self.seat_of.get(lab.strip())
                 if seat is None or not colon or dealt[seat] is not None:
-                    return False
+                    return None
                 first, plus, second = body.partition("+")
                 dealt[seat] = tuple(map(card, first.split()))
                 if plus:
@@ -480,14 +612,10 @@ class SessionReader:
                         drawn = [None] * self.seats
                     drawn[seat] = tuple(map(card, second.split()))
         except KeyError:
-            return False
+            return None
         if drawn is not None and None in drawn:
-            return False
-        hb.dealt = dealt
-        hb.drawn = drawn
-        hb.split = drawn is not None
-        hb.marks.append(("deal", line_no, 1))
-        return True
+            return None
+        return dealt, drawn
 
     def fast_card_line(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
         """A canonical ``turned`` or ``info`` line, read once per session (memoised on its text)."""
@@ -906,17 +1034,19 @@ def mark_session_starts(lines: Iterable[str]) -> Iterator[tuple[int, list[str], 
 
 
 def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None,
-                 first_line: int = 1) -> Iterator[SessionHeader | HandRecord]:
+                 first_line: int = 1, compact: bool = False) -> Iterator[SessionHeader | HandRecord | CompactHand]:
     """Stream a file: each session's `SessionHeader`, then its `HandRecord` values, one at a time.
 
     Memory stays bounded by the largest hand, whatever the size of the file.
     Problems are collected on the values (``issues``), never raised. A session's hands are read by the codec
     of its game (`codec_for`), chosen once at its first line after the tags. ``first_line``: the number of the
     source's first line in its file (a piece cut by `mark_session_starts`), so that locations stay right.
+    ``compact``: a two-player hand written in plain canonical lines (after a session's first hand) is yielded as a
+    `CompactHand` (for a validator that keeps no hands: its `record` is the `HandRecord` yielded without it).
     """
     if isinstance(source, str):
         source = io.StringIO(source)
-    st = _Stream(name)
+    st = _Stream(name, compact)
     for line_no, text, starts in _logical_lines(source, first_line):
         stripped = text.lstrip()
         if not stripped:
@@ -936,6 +1066,12 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None,
                 yield hb.build()
                 st.hb = new
                 continue
+            if type(hb) is CompactHand:  # a line the compact reader does not take: the full reader reads the hand
+                hb = st.hb = hb.full()
+                if hb.fast_line(stripped, line_no):
+                    continue
+        if type(st.hb) is CompactHand:
+            st.hb = st.hb.full()
         yield from st.line(line_no, text, starts)
     if st.hb is not None:
         yield st.hb.build()
@@ -946,8 +1082,9 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None,
 class _Stream:
     """What `iter_records` keeps between lines: the session's tags, its hand codec, the hand being read."""
 
-    def __init__(self, name: str | None):
+    def __init__(self, name: str | None, compact: bool = False):
         self.name = name
+        self.compact = compact
         self.codec: HandCodec | None = None  # chosen at the session's first line after its tags
         self.hb: HandBuilder | None = None
         self.in_tags = False
@@ -1030,7 +1167,7 @@ class _Stream:
         if self.codec is None:
             header = self.header()
             self.in_tags = False
-            self.codec = codec_for(header)
+            self.codec = codec_for(header, self.compact)
             yield header
         raw = None if stray else text  # the line as written, for a line kept unread
         if toks[0].text.lower() == "hand":
@@ -1046,13 +1183,14 @@ class _Stream:
 class JojotteHands:
     """The Jo-Jotte hand codec (`HandCodec`): its grammar's lines, read by `SessionReader` into `_HandBuilder`."""
 
-    def __init__(self, reader: SessionReader):
+    def __init__(self, reader: SessionReader, compact: bool = False):
         self.reader = reader
+        self.compact = compact and reader.seats == 2  # `CompactHand`s: two players
 
     def start(self, toks: Sequence) -> _HandBuilder:
         return _start_hand(self.reader, list(toks))
 
-    def fast_start(self, text: str, line_no: int) -> _HandBuilder | None:
+    def fast_start(self, text: str, line_no: int) -> _HandBuilder | CompactHand | None:
         if text[:5] != "hand ":
             return None
         parts = text.split()
@@ -1061,6 +1199,8 @@ class JojotteHands:
         dealer = self.reader.seat_of.get(parts[3])
         if dealer is None:
             return None
+        if self.compact:
+            return CompactHand(self, int(parts[1]), dealer, line_no, len(text) - len(parts[3]) + 1)
         hb = _HandBuilder(self.reader, int(parts[1]), dealer, line_no)
         hb.marks.append(("dealer", line_no, len(text) - len(parts[3]) + 1))
         return hb
@@ -1091,12 +1231,12 @@ class EventHands:
         return hb
 
 
-def codec_for(header: SessionHeader) -> HandCodec:
-    """The hand codec of a session's game, from its header (once per session)."""
+def codec_for(header: SessionHeader, compact: bool = False) -> HandCodec:
+    """The hand codec of a session's game, from its header (once per session); ``compact``: see `iter_records`."""
     events = _event_rules(header)
     if events is not None:
         return EventHands(events, header.source)
-    return JojotteHands(SessionReader(header))
+    return JojotteHands(SessionReader(header), compact)
 
 
 def _event_rules(header: SessionHeader) -> EventRules | None:

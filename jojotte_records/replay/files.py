@@ -219,8 +219,9 @@ def looks_like_json(path: str, first_line: str) -> bool:
     return path.endswith(".json") or head.startswith('{"') or head.rstrip() == "{"
 
 
-def open_records(path: str, on_progress: Callable[[int], None] | None = None) -> Iterator:
+def open_records(path: str, on_progress: Callable[[int], None] | None = None, compact: bool = False) -> Iterator:
     """The items (`SessionHeader`, `HandRecord`) of a text or JSON record file; ``-`` reads standard input.
+    ``compact``: a text file's plain two-player hands as `notation.text.CompactHand` (`iter_records`).
 
     Raises:
         OSError, UnicodeDecodeError: the file cannot be read.
@@ -240,7 +241,7 @@ def open_records(path: str, on_progress: Callable[[int], None] | None = None) ->
         return
 
     try:
-        yield from iter_records(_CountingLines(itertools.chain((first,), stream), on_progress), name)
+        yield from iter_records(_CountingLines(itertools.chain((first,), stream), on_progress), name, compact=compact)
     finally:
         stream.close()
 
@@ -286,12 +287,17 @@ def read_error(path: str, exc: Exception) -> Issue:
     return Issue("NOTATION", f"cannot read the record: {exc}", Location(source=name), "syntax")
 
 
-def check_file(path: str, keep_hands: bool = True, on_hand=None, on_progress=None) -> FileResult:
-    """Validate one file (or ``-``), hand by hand."""
+def check_file(path: str, keep_hands: bool = True, on_hand=None, on_progress=None, compact: bool | None = None) -> FileResult:
+    """Validate one file (or ``-``), hand by hand. ``compact`` (by default: when no hand is kept or shown to
+    ``on_hand``): the plain two-player hands are read only as far as the fast replay needs (`CompactHand`); a clean
+    hand's verdict then holds that reading as its ``record``, every other hand's the full reading."""
     name = "<stdin>" if path == "-" else path
     sessions: list = []
+    if compact is None:
+        compact = not keep_hands and on_hand is None
     try:
-        for summary, hands in validate_stream(open_records(path, on_progress), keep_hands=keep_hands, on_hand=on_hand):
+        for summary, hands in validate_stream(open_records(path, on_progress, compact), keep_hands=keep_hands,
+                                              on_hand=on_hand):
             sessions.append((summary, hands))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         return FileResult(name, sessions, read_error(path, exc))
@@ -319,11 +325,12 @@ def check_paths(paths: Iterable[str], keep_hands: bool = True, on_hand=None, on_
         if jobs_count(jobs) > 1:
             yield from _check_paths_jobs(paths, keep_hands, on_hands, jobs)
             return
+    compact = not keep_hands and on_hand is None  # nothing reads a clean hand's record (`check_file`)
     if on_hands is not None and on_hand is None:
         def on_hand(v):
             on_hands(1)
     for path in iter_record_files(paths):
-        yield check_file(path, keep_hands, on_hand, on_progress)
+        yield check_file(path, keep_hands, on_hand, on_progress, compact)
 
 
 # --- --jobs: sessions validated in worker processes --------------------------------

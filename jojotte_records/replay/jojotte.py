@@ -16,9 +16,11 @@ from ..cards import SEVEN, card_name, iter_cards, make_card, mask_of
 from ..errors import Issue, Location, number_too_large
 from ..games import first_dealer, player_names, rules_for
 from ..notation.model import UNKNOWN_CARD, Call, EventHand, HandRecord, SessionHeader
+from ..notation.text import CompactHand
 from ..rules.base import CHANCE, Action, Rules, Violation, violation_message
 from ..rules.jojotte import DEAL, DONE, PLAY, VOID_HAND, HandScore, JJState, JojotteRules
 from ..rules.jojotte_cards import JOJOTTE, trick_points
+from . import engine
 from .engine import Codec, HandRun, replay_hand
 from .event_log import EventCodec
 from .fast_jojotte import fast_for
@@ -114,7 +116,14 @@ class SessionValidator:
         return self.rules.turn_to_deal(self.expected_dealer, dealer, first, self.sheet)
 
     # --- one hand -----------------------------------------------------------------
-    def check_hand(self, hand: HandRecord | EventHand) -> HandVerdict:
+    def check_hand(self, hand: HandRecord | EventHand | CompactHand) -> HandVerdict:
+        if type(hand) is CompactHand:
+            verdict = self._check_compact(hand)
+            if verdict is not None:
+                COMPACT["read"] += 1
+                return verdict
+            COMPACT["full"] += 1
+            hand = hand.record()
         self.hands += 1
         rules, codec = self.rules, self.codec
         issues: list[Issue] = list(hand.issues)
@@ -165,6 +174,36 @@ class SessionValidator:
         return HandVerdict(hand.number, hand, tuple(issues), tuple(unchecked), score, entry, state, self.sheet,
                            used_written, tuple(run.actions))
 
+    def _check_compact(self, hand: CompactHand) -> HandVerdict | None:
+        """The verdict of a hand read compactly (`notation.text.CompactHand`) when the codec's fast replay vouches
+        for it and nothing is to be said of it (the dealer's turn, the session's end, the written score all as
+        `check_hand` finds them on a clean hand), else None with nothing changed: `check_hand` reads the hand in
+        full. A clean hand's verdict names no place, so the compact reading, which keeps none, gives the same."""
+        rules, codec = self.rules, self.codec
+        dealer = hand.dealer
+        if (not engine.FAST or dealer < 0
+                or rules.session_over(self.sheet, self.sheet_names, self.session_length) is not None):
+            return None
+        if self.wrong_dealer(dealer, first=self.hands == 0) is not None or rules.check_dealer(dealer) is not None:
+            return None
+        run = HandRun(rules, self.names, [], [], self.source, self.session_index, hand.number)
+        state = codec.fast(hand, run, dealer, self.sheet)
+        if state is None or run.issues or run.unchecked or run.actions:
+            return None
+        state = codec.end_state(state)
+        score = None if state is None else codec.score(hand, state, run, self.sheet)
+        if score is None or run.issues or run.unchecked:
+            return None
+        sheet, entry = rules.add_score(self.sheet, score)
+        written = codec.written_values(hand)
+        if written is not None and any(True for _ in rules.written_differences(written, entry, self.sheet_names)):
+            return None
+        engine.COUNTS["fast"] += 1
+        self.hands += 1
+        self.expected_dealer = rules.next_dealer(dealer)
+        self.sheet = sheet
+        return HandVerdict(hand.number, hand, (), (), score, entry, state, sheet)
+
     def _replay(self, hand, run: HandRun):
         if hand.dealer < 0:
             return None
@@ -180,6 +219,10 @@ class SessionValidator:
         return SessionSummary(self.header, self.hands, self.bad_hands, self.sheet, tuple(self.session_issues),
                               tuple(self.sheet.winners), self.sheet_labels, self.sheet_names, self.labels, self.names,
                               self.rules)
+
+
+# hands read compactly whose verdict was found from that reading, and those read again in full (tests, benchmarks)
+COMPACT = {"read": 0, "full": 0}
 
 
 def _is_void_auction(calls: tuple[Call, ...], seats: int) -> bool:
