@@ -53,8 +53,11 @@ def main() -> None:
     print(f"start: {_rss_mib()} MiB")
     conn = connect(db)
     conn.execute("SET threads = 1")
-    for setting in args.set:
-        conn.execute(f"SET {setting}")
+    for setting in args.set:  # NAME=VALUE: the value passed as a parameter, so "memory_limit=80MB" is quoted
+        name, _, value = setting.partition("=")
+        if not name.strip().isidentifier():
+            raise SystemExit(f"--set {setting!r}: not NAME=VALUE")
+        conn.execute(f"SET {name.strip()} = ?", [value.strip()])
     conn.execute("INSERT INTO sessions (session_id, session_key, content_hash, import_id, game, seats, hands, "
                  "bad_hands, errors, pool_lapsed) VALUES (1, 'k', 'h', 1, 'jojotte', 2, 0, 0, 0, 0)")
     rng = random.Random(1)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import duckdb
 from test_archive_dump import example_files, table_dump
 
+from jojotte_records.archive import store
 from jojotte_records.archive.store import IMPORT_MEMORY_LIMIT, import_paths
 from jojotte_records.notation.text import write_stream
 from jojotte_records.play.simulate import simulate_session
@@ -44,3 +46,30 @@ def test_a_file_of_several_batches_and_commits_imports_under_the_default_limit(t
                                 memory_limit=None))
     assert limited.status == "imported" and limited.hands == hands
     assert table_dump(tmp_path / "limited.duckdb") == table_dump(tmp_path / "plain.duckdb")
+
+
+def test_standard_input_run_out_of_the_limit_is_read_again_from_its_spool(tmp_path: Path, monkeypatch):
+    """``import -``: a file that runs out of the limit is imported again, and standard input cannot be read twice
+    from the pipe; the second reading is the spool's (`replay.files.open_stdin`), so nothing is lost."""
+    from test_stdin_spool import _stdin
+
+    path = Path(example_files()[0])
+    _stdin(monkeypatch, path.read_bytes(), step=100)
+    [plain] = list(import_paths(tmp_path / "plain.duckdb", ["-"], memory_limit=None))
+    pipe = _stdin(monkeypatch, path.read_bytes(), step=100)
+    ran_out = []
+    first_try = store._Importer.import_file
+
+    def import_file(self, name):  # the first reading runs out of the limit: the retry is what is tested
+        try:
+            return first_try(self, name)
+        except duckdb.OutOfMemoryException:
+            ran_out.append(name)
+            raise
+
+    monkeypatch.setattr(store._Importer, "import_file", import_file)
+    [tight] = list(import_paths(tmp_path / "tight.duckdb", ["-"], memory_limit="5MB"))
+    assert ran_out == ["-"]
+    assert pipe.taken == path.stat().st_size  # the pipe was read once, whole
+    assert tight.status == plain.status == "imported" and tight.hands == plain.hands > 0
+    assert table_dump(tmp_path / "tight.duckdb") == table_dump(tmp_path / "plain.duckdb")
