@@ -1533,15 +1533,18 @@ def _finish_what_if(rules, state, line, card, announce, verdict, labels=None) ->
         for b in solver.principal_line(state):
             line.append(b)
             end = rules.advance(end, b)
-    actual = verdict.score if verdict.state is not None and verdict.state.phase == DONE else None
-    return WhatIf(state, tuple(line), rules.score_hand(end), actual, end)
+    return WhatIf(state, tuple(line), rules.score_hand(end), _as_played(verdict), end)
 
 
 def _game_what_if(rules, verdict, w: WhatIf) -> WhatIf:
     """``w``, played in the two-player view of a three-player hand, scored by the game (JJ3-SCORE, JJ3-NULLO-1,
     JJ4S-2/3: the inactive player and the dealer sitting out credited too), beside the game's score as played."""
-    actual = verdict.score if verdict.state is not None and verdict.state.phase == DONE else None
-    return w._replace(score=rules.score_two_player_end(verdict.state, w.end), actual=actual)
+    return w._replace(score=rules.score_two_player_end(verdict.state, w.end), actual=_as_played(verdict))
+
+
+def _as_played(verdict) -> HandScore | None:
+    """The score of the hand as recorded, when its play was finished."""
+    return verdict.score if verdict.state is not None and verdict.state.phase == DONE else None
 
 
 def _partnership(rules) -> bool:
@@ -1577,8 +1580,7 @@ def _sides_what_if(verdict, rules, trick: int, card_index: int, card: int | None
         raise AnalysisError(f"{card_name(card)} cannot be played there: "
                             f"{format_message(str(e), rules.seat_labels)}") from None
     after = rules.advance(s, sub.action)
-    actual = verdict.score if verdict.state is not None and verdict.state.phase == DONE else None
-    return WhatIf(after, tuple(line) + sub.line, rules.score_hand(sub.end), actual), sub
+    return WhatIf(after, tuple(line) + sub.line, rules.score_hand(sub.end), _as_played(verdict)), sub
 
 
 class Restoration(NamedTuple):
