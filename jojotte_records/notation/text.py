@@ -339,6 +339,10 @@ class CompactHand:
         self.auction = self.after = ()
         self.tricks: list[Trick] = []
 
+    def mark(self, key: str) -> None:
+        """Where the hand writes ``key``: never known, the compact reading keeps no place (`HandRecord.mark`)."""
+        return None
+
     def fast_line(self, text: str, line_no: int) -> bool:
         """Read a plain line; False: not one this reader takes (the caller hands the hand to `full`)."""
         r = self.codec.reader

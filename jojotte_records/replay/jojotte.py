@@ -118,41 +118,57 @@ class SessionValidator:
     # --- one hand -----------------------------------------------------------------
     def check_hand(self, hand: HandRecord | EventHand | CompactHand) -> HandVerdict:
         if type(hand) is CompactHand:
-            verdict = self._check_compact(hand)
+            verdict = None
+            if engine.FAST and hand.dealer >= 0:
+                try:
+                    verdict = self._judge(hand, _CleanRun(self.rules, self.names, [], [], self.source,
+                                                          self.session_index, hand.number))
+                except _Unclean:
+                    pass
             if verdict is not None:
                 COMPACT["read"] += 1
+                engine.COUNTS["fast"] += 1
                 return verdict
             COMPACT["full"] += 1
             hand = hand.record()
-        self.hands += 1
+        return self._judge(hand, HandRun(self.rules, self.names, list(hand.issues), [], self.source,
+                                         self.session_index, hand.number))
+
+    def _judge(self, hand: HandRecord | EventHand | CompactHand, run: HandRun) -> HandVerdict:
+        """The verdict of one hand, and the session moved on past it (the dealer's turn, the sheet, the counts).
+
+        One sequence for every reading: a hand read compactly (`notation.text.CompactHand`, which keeps no place) is
+        judged with a `_CleanRun`, whose first finding of any kind raises `_Unclean` before anything of the session
+        has changed; `check_hand` then reads the hand in full and judges it again. A clean hand's verdict names no
+        place, so the compact reading gives the same verdict as the full one."""
         rules, codec = self.rules, self.codec
-        issues: list[Issue] = list(hand.issues)
-        unchecked: list[Issue] = []
-        run = HandRun(rules, self.names, issues, unchecked, self.source, self.session_index, hand.number)
+        issues, unchecked = run.issues, run.unchecked
+        first = self.hands == 0
+        sheet, next_dealer = self.sheet, self.expected_dealer
         # a hand after the end of the game (PIT-GAME-2, BAL-MATCH-2) is found before the replay, one after
         # the agreed rubbers (JJ-SESSION-1) after it
-        over = rules.session_over(self.sheet, self.sheet_names, self.session_length)
+        over = rules.session_over(sheet, self.sheet_names, self.session_length)
         over_phase = rules.session_over_phase
         if over is not None and over_phase == "deal":
             run.note(over.rule, over.text, "consistency", phase="deal", line=hand.line, column=1)
         if hand.dealer >= 0:
-            v = self.wrong_dealer(hand.dealer, first=self.hands == 1)
+            v = self.wrong_dealer(hand.dealer, first=first)
             if v is not None:
                 line, col = codec.dealer_at(hand)
                 run.illegal(v, phase="deal", line=line, column=col)
-            self.expected_dealer = rules.next_dealer(hand.dealer)
+            next_dealer = rules.next_dealer(hand.dealer)
         state = self._replay(hand, run)
         score = None
         if state is not None and (not issues or not any(i.kind in ("illegal", "syntax") for i in issues)):
-            score = codec.score(hand, state, run, self.sheet)
+            score = codec.score(hand, state, run, sheet)
         elif (run.fault is not None and state is not None and not any(i.kind == "syntax" for i in issues)
               and sum(i.kind == "illegal" for i in issues) == 1):
             # a house rule that scores a hand stopped by an irregularity of play (Baloot's qaid): reported, and scored
-            score = rules.irregularity_score(state, *run.fault, self.sheet)
+            score = rules.irregularity_score(state, *run.fault, sheet)
         entry = None
         used_written = False
         if score is not None:
-            self.sheet, entry = rules.add_score(self.sheet, score)
+            sheet, entry = rules.add_score(sheet, score)
             written = codec.written_values(hand)
             if written is not None:
                 w = hand.score
@@ -160,49 +176,21 @@ class SessionValidator:
                     run.note(rule, message, "score", phase="score", line=w.line, column=w.column)
         else:
             # the hand cannot be scored from its events: the sheet goes on with what was written, if anything
-            written = codec.written_score(hand) if not self.sheet.over else None
+            written = codec.written_score(hand) if not sheet.over else None
             if written is not None:
                 used_written = True
-                self.sheet, _ = rules.add_score(self.sheet, written)
+                sheet, _ = rules.add_score(sheet, written)
                 run.note(*codec.uses_written, "unchecked", phase="score", line=hand.score.line, column=hand.score.column)
             else:
                 run.note(*codec.skips, "unchecked", phase="score", line=hand.line, column=1)
         if over is not None and over_phase != "deal":
             run.note(over.rule, over.text, "consistency", phase=over_phase, line=hand.line, column=1)
+        self.hands += 1
+        self.sheet, self.expected_dealer = sheet, next_dealer
         if issues:
             self.bad_hands += 1
-        return HandVerdict(hand.number, hand, tuple(issues), tuple(unchecked), score, entry, state, self.sheet,
+        return HandVerdict(hand.number, hand, tuple(issues), tuple(unchecked), score, entry, state, sheet,
                            used_written, tuple(run.actions))
-
-    def _check_compact(self, hand: CompactHand) -> HandVerdict | None:
-        """The verdict of a hand read compactly (`notation.text.CompactHand`) when the codec's fast replay vouches
-        for it and nothing is to be said of it (the dealer's turn, the session's end, the written score all as
-        `check_hand` finds them on a clean hand), else None with nothing changed: `check_hand` reads the hand in
-        full. A clean hand's verdict names no place, so the compact reading, which keeps none, gives the same."""
-        rules, codec = self.rules, self.codec
-        dealer = hand.dealer
-        if (not engine.FAST or dealer < 0
-                or rules.session_over(self.sheet, self.sheet_names, self.session_length) is not None):
-            return None
-        if self.wrong_dealer(dealer, first=self.hands == 0) is not None or rules.check_dealer(dealer) is not None:
-            return None
-        run = HandRun(rules, self.names, [], [], self.source, self.session_index, hand.number)
-        state = codec.fast(hand, run, dealer, self.sheet)
-        if state is None or run.issues or run.unchecked or run.actions:
-            return None
-        state = codec.end_state(state)
-        score = None if state is None else codec.score(hand, state, run, self.sheet)
-        if score is None or run.issues or run.unchecked:
-            return None
-        sheet, entry = rules.add_score(self.sheet, score)
-        written = codec.written_values(hand)
-        if written is not None and any(True for _ in rules.written_differences(written, entry, self.sheet_names)):
-            return None
-        engine.COUNTS["fast"] += 1
-        self.hands += 1
-        self.expected_dealer = rules.next_dealer(dealer)
-        self.sheet = sheet
-        return HandVerdict(hand.number, hand, (), (), score, entry, state, sheet)
 
     def _replay(self, hand, run: HandRun):
         if hand.dealer < 0:
@@ -212,7 +200,13 @@ class SessionValidator:
             line, col = self.codec.dealer_at(hand)
             run.illegal(v, phase="deal", line=line, column=col)
             return None
-        state = replay_hand(self.rules, self.codec, hand, run, hand.dealer, self.sheet, self.codec.keep_actions)
+        if type(run) is _CleanRun:  # a compact reading has no steps to explain: the codec's fast replay, or none
+            state = self.codec.fast(hand, run, hand.dealer, self.sheet)
+            if state is None or run.actions:
+                raise _Unclean
+            run.state = state
+        else:
+            state = replay_hand(self.rules, self.codec, hand, run, hand.dealer, self.sheet, self.codec.keep_actions)
         return self.codec.end_state(state)
 
     def finish(self) -> SessionSummary:
@@ -223,6 +217,22 @@ class SessionValidator:
 
 # hands read compactly whose verdict was found from that reading, and those read again in full (tests, benchmarks)
 COMPACT = {"read": 0, "full": 0}
+
+
+class _Unclean(Exception):
+    """A hand read compactly has something to be said of it: it is read in full (`SessionValidator.check_hand`)."""
+
+
+class _CleanRun(HandRun):
+    """The run of a hand read compactly: the first finding of any kind ends its judging (`_Unclean`)."""
+
+    __slots__ = ()
+
+    def illegal(self, *args, **where) -> None:
+        raise _Unclean
+
+    def note(self, *args, **where) -> None:
+        raise _Unclean
 
 
 def _is_void_auction(calls: tuple[Call, ...], seats: int) -> bool:
