@@ -39,6 +39,7 @@ def main() -> None:
     ap.add_argument("--commit", type=int, default=10_000, help="hands per commit (store.COMMIT_HANDS)")
     ap.add_argument("--every", type=int, default=20_000, help="print the memory every this many hands")
     ap.add_argument("--text", action="store_true", help="a session_text row per batch too")
+    ap.add_argument("--text-rows", type=int, default=1, help="--text: the batch's text split into this many rows")
     ap.add_argument("--set", action="append", default=[], metavar="SETTING", help="a DuckDB SET, e.g. threads=2")
     args = ap.parse_args()
 
@@ -90,7 +91,10 @@ def main() -> None:
             conn.execute(f"INSERT INTO {table} BY NAME SELECT * FROM _jojotte_batch")  # identifiers from constants
             conn.unregister("_jojotte_batch")
         if args.text:
-            conn.execute("INSERT INTO session_text VALUES (?, ?, ?)", [1, done // args.batch + 1, text])
+            k = args.text_rows
+            piece = len(text) // k
+            conn.executemany("INSERT INTO session_text VALUES (?, ?, ?)",
+                             [[1, (done // args.batch) * k + j + 1, text[j * piece:(j + 1) * piece]] for j in range(k)])
         done += n
         uncommitted += n
         if uncommitted >= args.commit:

@@ -7,6 +7,8 @@ and the archive is the same as an import without any limit.
 
 from __future__ import annotations
 
+import io
+import re
 from pathlib import Path
 
 import duckdb
@@ -72,4 +74,48 @@ def test_standard_input_run_out_of_the_limit_is_read_again_from_its_spool(tmp_pa
     assert ran_out == ["-"]
     assert pipe.taken == path.stat().st_size  # the pipe was read once, whole
     assert tight.status == plain.status == "imported" and tight.hands == plain.hands > 0
+    assert table_dump(tmp_path / "tight.duckdb") == table_dump(tmp_path / "plain.duckdb")
+
+
+def test_a_checkpoint_run_out_of_the_limit_still_imports_the_file_as_without_a_limit(tmp_path: Path, monkeypatch):
+    """A commit's checkpoint reads back the whole last row group of ``session_text`` (which grows with the file:
+    a 500,000-hand file ran out of 160MB there, measured with DuckDB 1.5.6). DuckDB then fails the commit
+    (TransactionException) or, in an automatic checkpoint, raises a FatalException and invalidates the database;
+    neither is an OutOfMemoryException, and neither may lose the file. Here a checkpoint after every commit
+    (``checkpoint_threshold`` 256kB) and a 6MB limit make the first commit's checkpoint run out."""
+    header, records = simulate_session("jojotte", 1_000, 7)
+    text = io.StringIO()
+    write_stream([header, *records], text)
+    head, _, body = text.getvalue().partition("\n\nhand 1 ")
+    hands = ("hand 1 " + body).rstrip("\n").split("\n\n")
+    path = tmp_path / "long.jjt"  # one session of 4,000 hands: its canonical text in session_text (two chunks)
+    path.write_text(head + "\n\n" + "\n\n".join(re.sub(r"^hand \d+", f"hand {k * 1_000 + i + 1}", h)
+                                                for k in range(4) for i, h in enumerate(hands)) + "\n",
+                    encoding="utf-8")
+    connect = store.connect
+
+    def checkpoint_often(*args, **kwargs):
+        conn = connect(*args, **kwargs)
+        if not kwargs.get("read_only"):
+            conn.execute("SET checkpoint_threshold = '256kB'")
+        return conn
+
+    monkeypatch.setattr(store, "connect", checkpoint_often)
+    [plain] = list(import_paths(tmp_path / "plain.duckdb", [str(path)], batch_hands=50, commit_hands=100,
+                                memory_limit=None))
+    ran_out = []
+    first_try = store._Importer.import_file
+
+    def import_file(self, name):
+        try:
+            return first_try(self, name)
+        except duckdb.Error as e:
+            ran_out.append(type(e))
+            raise
+
+    monkeypatch.setattr(store._Importer, "import_file", import_file)
+    [tight] = list(import_paths(tmp_path / "tight.duckdb", [str(path)], batch_hands=50, commit_hands=100,
+                                memory_limit="6MB"))
+    assert ran_out and ran_out[0] in (duckdb.TransactionException, duckdb.FatalException)
+    assert tight.status == plain.status == "imported" and tight.hands == plain.hands == 4_000
     assert table_dump(tmp_path / "tight.duckdb") == table_dump(tmp_path / "plain.duckdb")

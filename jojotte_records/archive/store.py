@@ -862,6 +862,9 @@ _FILE_ERRORS = (ValueError, ArithmeticError, TypeError, KeyError, IndexError, pa
 # its checkpoints and the import's memory grows with the file. In a trial 50MB ran out and 80MB was enough; this is
 # twice that. A file that still runs out of it is imported again without the limit (never an error).
 IMPORT_MEMORY_LIMIT = "160MB"
+# what DuckDB raises when it runs out of the limit: in an insert (OutOfMemoryException), in the checkpoint of a commit
+# ("Failed to commit: could not allocate block", TransactionException) or of an automatic checkpoint (FatalException)
+_OUT_OF_MEMORY = (duckdb.OutOfMemoryException, duckdb.TransactionException, duckdb.FatalException)
 
 
 def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable[[str], None] | None = None,
@@ -914,9 +917,16 @@ def import_paths(db_path: str | Path, paths: Iterable[str], *, on_file: Callable
                     raise rows
                 try:
                     result = importer.import_file(path) if rows is None else importer.apply_rows(*rows)
-                except duckdb.OutOfMemoryException:
+                except _OUT_OF_MEMORY:
                     if not limited:
                         raise
+                    # a checkpoint that runs out of the limit (it reads back the whole last row group of session_text,
+                    # which grows with the file) fails the commit or, in an automatic checkpoint, invalidates the
+                    # database: it is opened again, which deletes the marked file's committed chunks (earlier files stay)
+                    conn.close()
+                    conn = connect(db_path)
+                    conn.execute("SET threads = 1")
+                    importer = _Importer(conn, batch_hands=batch_hands, on_hand=on_hand, commit_hands=commit_hands)
                     # rolled back (chunks already committed are taken out with the marker): again, without the limit
                     conn.execute("SET memory_limit = ?", [default_limit])  # (RESET leaves the limit as it is)
                     limited = False
