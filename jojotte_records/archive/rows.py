@@ -386,7 +386,7 @@ def _call_values(c) -> tuple:
 
 def add_session(imp, s, summary, key: str, content_hash: str, content: str | None, source: str, when: tuple) -> None:
     """The rows of a finished session: ``sessions``, ``players``, the sheet and its rubbers, the session's issues;
-    ``content``: its canonical text (None: it is in chunks in ``session_text``); ``when``: the session's game (its
+    ``content``: its canonical text (None: it is in ``session_text``, a line a row); ``when``: the session's game (its
     registered name), date and year."""
     h, sid, form = s.header, s.session_id, s.form
     game, d, year = when

@@ -476,7 +476,7 @@ class _Session:
         self.names = player_names(header, self.form.labels)
         self.text = [write_session(Session(header, ()))]  # the canonical text not yet spooled (`_Importer.spool`)
         self.digest = hashlib.sha256()  # of the text spooled so far: the content hash
-        self.spooled = 0  # chunks of text spooled into session_text
+        self.spooled = 0  # lines of text spooled into session_text
         self.hands = 0
         self.bad = 0
         self.syntax = 0  # hands with a part that could not be read
@@ -487,9 +487,12 @@ class _Session:
 
 # rows of at most this many hands are held before they go to DuckDB, so that memory does not grow with the file
 BATCH_HANDS = 2_000
-# a session of more than this many hands keeps its canonical text in chunks of this many hands in session_text
-# (sessions.canonical_text NULL), never whole in memory (migration 010); the archive's rows do not depend on the batch
+# a session of more than this many hands keeps its canonical text in session_text, one row a line (sessions.
+# canonical_text NULL), spooled every this many hands and never whole in memory (migrations 010 and 011); the
+# archive's rows do not depend on it
 TEXT_CHUNK_HANDS = 2_000
+# a line with its newline, or the last line without one
+_LINES = re.compile(r"[^\n]*\n|[^\n]+")
 # a file is committed every this many hands (a marker row says it is not finished until its last commit), so that
 # DuckDB's memory for the transaction does not grow with the file either (issue 16 item 5)
 COMMIT_HANDS = 10_000
@@ -758,9 +761,22 @@ class _Importer:
         """Move the canonical text gathered so far of session ``s`` into the transaction (``session_text``)."""
         text = "".join(s.text)
         s.digest.update(text.encode("utf-8"))
-        s.spooled += 1
         s.text = []
-        self.conn.execute("INSERT INTO session_text VALUES (?, ?, ?)", [s.session_id, s.spooled, text])
+        lines = _LINES.findall(text)
+        if not lines:
+            return
+        first, s.spooled = s.spooled + 1, s.spooled + len(lines)
+        # one row a line (migration 011): row groups fill and are written once, so a commit's checkpoint never reads
+        # back the text stored before it (a row of 2,000 hands' text never filled one; memory grew with the file)
+        batch = pa.record_batch([pa.array([s.session_id] * len(lines), pa.int32()),
+                                 pa.array(range(first, s.spooled + 1), pa.int32()), pa.array(lines, pa.string())],
+                                names=["session_id", "seq", "text"])
+        conn = self.conn
+        conn.register("_jojotte_text", pa.RecordBatchReader.from_batches(batch.schema, [batch]))
+        try:
+            conn.execute("INSERT INTO session_text BY NAME SELECT * FROM _jojotte_text")
+        finally:
+            conn.unregister("_jojotte_text")
 
     def _discard(self, s: _Session) -> None:
         """Drop the rows of a session that turned out to be stored already, unchanged."""
@@ -1008,9 +1024,12 @@ def session_texts(db_path: str | Path) -> Iterator[tuple[str, str, str]]:
             if not rows:
                 break
             for key, source, text, sid in rows:
-                if text is None:  # a long session: its text in chunks (migration 010)
-                    text = "".join(t for (t,) in chunks.execute(
-                        "SELECT text FROM session_text WHERE session_id = ? ORDER BY seq", [sid]).fetchall())
+                if text is None:  # a long session: its text a line a row (migrations 010 and 011)
+                    chunks.execute("SELECT text FROM session_text WHERE session_id = ? ORDER BY seq", [sid])
+                    parts = []
+                    while block := chunks.fetchmany(8192):  # joined a block at a time: never a tuple a line at once
+                        parts.append("".join(t for (t,) in block))
+                    text = "".join(parts)
                 yield key, source, text
     finally:
         conn.close()
