@@ -176,7 +176,8 @@ def test_changed_record_replaces_the_older_version(tmp_path):
         {k: v for k, v in before["counts"].items() if k != "import_log"}
     changed = set(after["sessions"]) - set(before["sessions"])
     assert len(changed) == 1 and [k for k, _ in changed] == [k for k, _ in set(before["sessions"]) - set(after["sessions"])]
-    stored = _query(db, "SELECT canonical_text FROM sessions WHERE event = 'Doubles and redoubles'")
+    stored = _query(db, "SELECT canonical_text FROM v_canonical_texts JOIN sessions USING (session_id) "
+                        "WHERE event = 'Doubles and redoubles'")
     assert len(stored) == 1 and "{corrected after the session}" in stored[0][0]
     # no row of the older version is left behind
     assert _query(db, "SELECT count(*) FROM hands WHERE session_id NOT IN (SELECT session_id FROM sessions)")[0][0] == 0

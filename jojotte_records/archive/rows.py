@@ -384,9 +384,9 @@ def _call_values(c) -> tuple:
 
 # --- the session ---------------------------------------------------------------------------
 
-def add_session(imp, s, summary, key: str, content_hash: str, content: str | None, source: str, when: tuple) -> None:
-    """The rows of a finished session: ``sessions``, ``players``, the sheet and its rubbers, the session's issues;
-    ``content``: its canonical text (None: it is in ``session_text``, a line a row); ``when``: the session's game (its
+def add_session(imp, s, summary, key: str, content_hash: str, source: str, when: tuple) -> None:
+    """The rows of a finished session: ``sessions``, ``players``, the sheet and its rubbers, the session's issues
+    (its canonical text is in ``session_text``, a line a row); ``when``: the session's game (its
     registered name), date and year."""
     h, sid, form = s.header, s.session_id, s.form
     game, d, year = when
@@ -398,7 +398,7 @@ def add_session(imp, s, summary, key: str, content_hash: str, content: str | Non
             h.get("Event"), h.get("Site"), h.get("Date"), d, year, h.get("Round"), h.get("Table"), h.get("Players"),
             h.get("FirstDealer"), h.get("Variant"), rubbers_agreed, h.get("Scorer"),
             [{"name": k, "value": v} for k, v in h.tags], len(form.labels), summary.hands, summary.bad_hands,
-            len(summary.issues), _opt(summary.winner), winner_name, pool, content)
+            len(summary.issues), _opt(summary.winner), winner_name, pool)
     for seat, label in enumerate(form.labels):
         imp.row("players", sid, seat, label, s.names[seat], sheet_column(seat, form.labels, form.columns))
     form.sheet_rows(imp, s, summary)

@@ -367,7 +367,7 @@ _SPECS: dict[str, list[tuple[str, pa.DataType, str | None]]] = {
                  ("first_dealer", STR, None), ("variant", STR, None), ("rubbers_agreed", I32, None), ("scorer", STR, None),
                  ("tags", pa.list_(pa.struct([("name", STR), ("value", STR)])), None), ("seats", I8, None),
                  ("hands", I32, None), ("bad_hands", I32, None), ("errors", I32, None), ("winner_seat", I8, None),
-                 ("winner", STR, None), ("pool_lapsed", I32, None), ("canonical_text", pa.large_string(), None)],
+                 ("winner", STR, None), ("pool_lapsed", I32, None)],
     "players": [("session_id", I32, None), ("seat", I8, None), ("label", STR, None), ("name", STR, None),
                 ("sheet_seat", I8, None)],
     "session_sheet": [("session_id", I32, None), ("seat", I8, None), ("label", STR, None), ("below", I32, None), ("above", I32, None),
@@ -487,9 +487,8 @@ class _Session:
 
 # rows of at most this many hands are held before they go to DuckDB, so that memory does not grow with the file
 BATCH_HANDS = 2_000
-# a session of more than this many hands keeps its canonical text in session_text, one row a line (sessions.
-# canonical_text NULL), spooled every this many hands and never whole in memory (migrations 010 and 011); the
-# archive's rows do not depend on it
+# a session's canonical text is in session_text, one row a line (migrations 010 to 012), spooled every this many
+# hands and at the session's end, never whole in memory; the archive's rows do not depend on it
 TEXT_CHUNK_HANDS = 2_000
 # a line with its newline, or the last line without one
 _LINES = re.compile(r"[^\n]*\n|[^\n]+")
@@ -710,11 +709,7 @@ class _Importer:
         try:
             for summary, _ in validate_stream(items(), keep_hands=False, on_hand=on_hand):
                 s = open_sessions.pop(0)
-                content = None if s.spooled else "".join(s.text)
-                if content is None:
-                    self.spool(s)
-                else:
-                    s.digest.update(content.encode("utf-8"))
+                self.spool(s)  # every session's text a line a row in session_text (migration 012)
                 content_hash = s.digest.hexdigest()
                 ident = identity_text(s.header)
                 occurrences[ident] = occurrences.get(ident, 0) + 1
@@ -725,7 +720,7 @@ class _Importer:
                     result.sessions_unchanged += 1
                     continue
                 keys.add(key)
-                self._finish_session(s, summary, key, content_hash, content, name, result)
+                self._finish_session(s, summary, key, content_hash, name, result)
         except (OSError, UnicodeDecodeError, ValueError) as e:
             result.status, result.error = "error", read_error(name, e)
             return hashes
@@ -735,9 +730,9 @@ class _Importer:
                                  Location(source=name, line=1, column=1), "syntax")
         return hashes
 
-    def _finish_session(self, s: _Session, summary: SessionSummary, key: str, content_hash: str, content: str | None,
-                        source: str, result: FileImport) -> None:
-        """Store a finished session (``content``: its canonical text, None when it is spooled) unless it is stored as it is."""
+    def _finish_session(self, s: _Session, summary: SessionSummary, key: str, content_hash: str, source: str,
+                        result: FileImport) -> None:
+        """Store a finished session (its text spooled into session_text) unless it is stored as it is."""
         conn = self.conn
         result.syntax_errors += sum(1 for i in summary.issues if i.kind == "syntax") + s.syntax
         row = conn.execute("SELECT session_id, content_hash FROM sessions WHERE session_key = ?", [key]).fetchone()
@@ -754,7 +749,7 @@ class _Importer:
         result.bad_hands += s.bad
         result.plays += s.plays
         d, year = parse_tag_date(s.header.get("Date"))
-        add_session(self, s, summary, key, content_hash, content, source,
+        add_session(self, s, summary, key, content_hash, source,
                     (_game_name(s.header), d, year))
 
     def spool(self, s: _Session) -> None:
@@ -1016,21 +1011,18 @@ def session_texts(db_path: str | Path) -> Iterator[tuple[str, str, str]]:
     """
     conn = connect(db_path, read_only=True)
     try:
-        cur = conn.execute("SELECT session_key, coalesce(source, ''), canonical_text, session_id FROM sessions "
-                           "ORDER BY session_id")
+        cur = conn.execute("SELECT session_key, coalesce(source, ''), session_id FROM sessions ORDER BY session_id")
         chunks = conn.cursor()
         while True:
             rows = cur.fetchmany(256)
             if not rows:
                 break
-            for key, source, text, sid in rows:
-                if text is None:  # a long session: its text a line a row (migrations 010 and 011)
-                    chunks.execute("SELECT text FROM session_text WHERE session_id = ? ORDER BY seq", [sid])
-                    parts = []
-                    while block := chunks.fetchmany(8192):  # joined a block at a time: never a tuple a line at once
-                        parts.append("".join(t for (t,) in block))
-                    text = "".join(parts)
-                yield key, source, text
+            for key, source, sid in rows:
+                chunks.execute("SELECT text FROM session_text WHERE session_id = ? ORDER BY seq", [sid])
+                parts = []
+                while block := chunks.fetchmany(8192):  # joined a block at a time: never a tuple a line at once
+                    parts.append("".join(t for (t,) in block))
+                yield key, source, "".join(parts)
     finally:
         conn.close()
 
