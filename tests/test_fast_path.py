@@ -871,6 +871,59 @@ def test_pitch_fast_discards_are_made_by_the_rules_after_discard(monkeypatch, va
     assert n_fast == 30 and made[0] == 30 * seats
 
 
+
+def _baloot_up_mutations(line: str, rng: random.Random) -> str:
+    """One change to a Baloot deal or complete line aimed at the face-up card's item (``up: 8C``), else one of
+    `_pitch_line_mutations` (a card twice, of another seat's, left out or added, a seat's label changed…)."""
+    head, _, body = line.partition(" ")
+    items = body.split("; ")
+    up = next((it for it in items if it.startswith("up: ")), None)
+    what = rng.choice(("first", "two", "none", "case", "onto", "twice", "other"))
+    if up is not None and what == "first":  # the face-up card written before the seats' cards
+        return head + " " + "; ".join([up] + [it for it in items if it != up])
+    if up is not None and what == "two":  # two face-up cards
+        return line.replace(up, up + " " + rng.choice(CARDS))
+    if up is not None and what == "none":  # the face-up item without its card
+        return line.replace(up, "up:")
+    if up is not None and what == "case":
+        return line.replace(up, "UP" + up[2:])
+    if up is None and what == "onto":  # a face-up card on the completion deal
+        return line + "; up: " + rng.choice(CARDS)
+    if what == "twice" and up is not None:  # the face-up item written twice
+        return line + "; " + up
+    return _pitch_line_mutations(line, rng)
+
+
+def test_baloot_deal_and_complete_lines_mutated_agree(monkeypatch):
+    # the fast path reads a Baloot deal line (the seats' cards, then the face-up card) or complete line as the one
+    # merged chance action the explaining codec makes of it (BAL-DEAL-5…8, checked by the rules): each line changed
+    # to defeat that reading (the face-up card first, twice, with two cards or none, in capitals, on the completion;
+    # a card twice or of another seat's, a card left out or added, the line split, a seat's label changed, a dash)
+    from jojotte_records.replay import fast_events
+
+    taken = [0]
+    chance = fast_events.baloot_chance
+
+    def counted(fast, s, lines, i, acts):
+        done = chance(fast, s, lines, i, acts)
+        taken[0] += done is not None and done[1] > i
+        return done
+
+    monkeypatch.setitem(fast_events.BALOOT_LINES, "deal", counted)
+    monkeypatch.setitem(fast_events.BALOOT_LINES, "complete", counted)
+    clean = _text("baloot", 200, 8)
+    _, n_fast = _same_both_ways(clean)
+    assert n_fast == 200 and taken[0] >= 2 * 190  # every clean hand's two lines (all but the hands passed out)
+    rng = random.Random(8)
+    out = []
+    for ln in clean.split("\n"):
+        if ln.split(" ")[0] in ("deal", "complete") and rng.random() < 0.5:
+            ln = _baloot_up_mutations(ln, rng)
+        out.append(ln)
+    slow, n_fast = _same_both_ways("\n".join(out))
+    found = sum(bool(v.issues) for _, h in slow for v in h)
+    assert found >= 60 and n_fast >= 30
+
 # --- the compact reading of two-player hands (issue 14): `iter_records(compact=True)`, `CompactHand` ------------
 
 TWO_PLAYER = [(g, v) for g, v in GAMES if g == "jojotte"]

@@ -424,6 +424,43 @@ def pitch_discards(fast, s, lines, i: int, acts: list):
     return s._replace(hands=hands, dead=dead, step=step), i + 1
 
 
+def baloot_chance(fast, s, lines, i: int, acts: list):
+    """A Baloot ``deal`` line (the seats' cards, then ``up:`` and the face-up card) or ``complete`` line of canonical
+    card lists: the one chance action the explaining codec makes of it (each item read as `BalootRules.read_item`
+    reads it, merged seat by seat as `merge_chance` merges them, the face-up card as ``info``), checked and applied by
+    the rules (BAL-DEAL-5…8); (state, the next line), or None when it is not legal. Any other line is left to be read
+    item by item."""
+    line = lines[i]
+    items = line.items
+    info = -1
+    if items and items[-1].label == "up" and line.keyword == "deal":
+        words = items[-1].words
+        info = fast.card_of.get(words[0], -1) if len(words) == 1 else -1
+        if info < 0:
+            return s, i
+        items = items[:-1]
+    lists = _plain_lists(fast, items) if items else None
+    if lists is None:
+        return s, i
+    masks = [0, 0, 0, 0]
+    for x, m in lists:
+        masks[x] |= m
+    a = Action(CHANCE, line.keyword, cards=tuple(masks), info=info)
+    rules = fast.rules
+    if rules.check(s, a) is not None:
+        return None
+    acts.append(a)
+    return rules.advance(s, a), i + 1
+
+
+BALOOT_LINES = {"trick": baloot_tricks, "deal": baloot_chance, "complete": baloot_chance}
+
+
+def baloot_lines(fast, s, lines, i: int, acts: list):
+    """Baloot's kernel: the line's own (`BALOOT_LINES`)."""
+    return BALOOT_LINES[lines[i].keyword](fast, s, lines, i, acts)
+
+
 PITCH_LINES = {"trick": pitch_tricks, "deal": pitch_chance, "refill": pitch_chance, "discard": pitch_discards}
 
 
@@ -432,6 +469,6 @@ def pitch_lines(fast, s, lines, i: int, acts: list):
     return PITCH_LINES[lines[i].keyword](fast, s, lines, i, acts)
 
 
-KERNELS = {BalootRules: baloot_tricks, PitchRules: pitch_lines}
+KERNELS = {BalootRules: baloot_lines, PitchRules: pitch_lines}
 LINE_KEYS = {BalootRules: BalootRules.auction_key, PitchRules: PitchRules.auction_key}
-KERNEL_LINES = {PitchRules: tuple(PITCH_LINES)}  # a game whose kernel takes more than trick lines: the lines it is offered
+KERNEL_LINES = {BalootRules: tuple(BALOOT_LINES), PitchRules: tuple(PITCH_LINES)}  # a game whose kernel takes more than trick lines: the lines it is offered
