@@ -924,6 +924,75 @@ def test_baloot_deal_and_complete_lines_mutated_agree(monkeypatch):
     found = sum(bool(v.issues) for _, h in slow for v in h)
     assert found >= 60 and n_fast >= 30
 
+
+def _ekka_moved(line: str, rng: random.Random) -> tuple[str, str]:
+    """A Baloot trick line with its lead's Ekka moved (BAL-EKKA-1: to the second card, not a lead), written in
+    capitals (read by the rules, legal), or put on a lead without one (BAL-EKKA-2 unless every higher card of its
+    suit is gone; BAL-EKKA-1 on a trump); (the line, what was done)."""
+    head, _, body = line.partition(": ")
+    body, arrow, winner = body.partition(" -> ")
+    items = body.split(", ")
+    lead = next(k for k, it in enumerate(items) if len(it.split(" ")) == 2 or it.split(" ")[1] in CARDS)
+    words = items[lead].split(" ")
+    if words[-1] == "ekka":
+        what = rng.choice(("second", "capitals"))
+        if what == "second" and lead + 1 < len(items) and len(items[lead + 1].split(" ")) == 2:
+            items[lead], items[lead + 1] = " ".join(words[:-1]), items[lead + 1] + " ekka"
+        elif what == "capitals":
+            items[lead] = " ".join(words[:-1]) + " EKKA"
+        else:
+            return line, ""
+    elif len(words) == 2:
+        what = "added"
+        items[lead] += " ekka"
+    else:
+        return line, ""
+    return head + ": " + ", ".join(items) + arrow + winner, what
+
+
+def test_baloot_ekka_leads_and_the_best_projects_card_agree(monkeypatch):
+    # Baloot's trick kernel plays a lead said with Ekka itself when the rules' `ekka_open` and `can_ekka` allow it
+    # (BAL-EKKA-1/2; BAL-EKKA-4 then frees the third player), and the card of the owner of the best project once his
+    # project is shown (`BalootRules.must_show`, BAL-PROJ-11/12): on clean records no such card is handed to the
+    # rules; Ekka moved off the lead, said in capitals or added to a lead, and the best project's card written before
+    # its show, are judged alike on both paths
+    from jojotte_records.replay.fast_events import EventFast
+
+    handed = []
+    item = EventFast.item
+
+    def counted(self, s, line, it, acts):
+        handed.append((line.number, it.words))
+        return item(self, s, line, it, acts)
+
+    monkeypatch.setattr(EventFast, "item", counted)
+    clean = _text("baloot", 200, 11)
+    _, n_fast = _same_both_ways(clean)
+    assert n_fast == 200 and clean.count(" ekka") >= 100 and clean.count(" show ") >= 50
+    cards = [w for n, w in handed if len(w) == 1 and w[0] in CARDS or len(w) == 2 and w[1] == "ekka"]
+    assert cards == []  # every card but one said with Baloot is the kernel's own
+    rng = random.Random(11)
+    out, done = [], []
+    for ln in clean.split("\n"):
+        if ln.startswith("trick ") and not ln.startswith(("trick 1:", "trick 2:")) and rng.random() < 0.3:
+            ln, what = _ekka_moved(ln, rng)
+            done.append(what)
+        elif ln.startswith("trick 2: ") and " show " in ln and rng.random() < 0.5:
+            head, _, body = ln.partition(": ")
+            items = body.split(", ")
+            k = next(k for k, it in enumerate(items) if it.split(" ")[1] == "show")
+            if k + 1 < len(items) and items[k + 1].split(" ")[0] == items[k].split(" ")[0]:
+                items[k], items[k + 1] = items[k + 1], items[k]  # the card before the show it follows
+                ln = head + ": " + ", ".join(items)
+                done.append("card first")
+        out.append(ln)
+    slow, n_fast = _same_both_ways("\n".join(out))
+    found = {r: sum(any(i.rule == r for i in v.issues) for _, h in slow for v in h)
+             for r in ("BAL-EKKA-1", "BAL-EKKA-2", "BAL-PROJ-11", "BAL-PROJ-12")}
+    assert min(done.count(w) for w in ("second", "capitals", "added", "card first")) >= 10
+    assert found["BAL-EKKA-1"] >= 10 and found["BAL-EKKA-2"] >= 10 and found["BAL-PROJ-11"] + found["BAL-PROJ-12"] >= 10
+    assert n_fast >= 20
+
 # --- the compact reading of two-player hands (issue 14): `iter_records(compact=True)`, `CompactHand` ------------
 
 TWO_PLAYER = [(g, v) for g, v in GAMES if g == "jojotte"]

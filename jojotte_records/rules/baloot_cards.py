@@ -146,6 +146,12 @@ def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = Fals
     return PlayRule(hand, "BAL-PLAY-12", "")
 
 
+def ekka_open(plays: int, trump: int) -> bool:
+    """BAL-EKKA-1: Ekka may be said now with some card (which: `can_ekka`): on a trick's lead (``plays``: the cards
+    already in the trick), in Hokum."""
+    return not plays and trump >= 0
+
+
 def can_ekka(card: int, trump: int, played: int) -> bool:
     """BAL-EKKA-1/2: Ekka with a non-trump lead in Hokum, every higher card of its suit gone in earlier tricks."""
     if trump < 0 or card >> 4 == trump:
