@@ -263,6 +263,31 @@ def test_memoised_auction_lines_agree_when_the_memo_is_warm(game, variant):
     assert sum(bool(v.issues) for _, h in slow for v in h) >= 20 and n_fast > 0
 
 
+
+@pytest.mark.parametrize("variant", ["", "points=16; players=5"])
+def test_a_memoised_trump_line_is_judged_on_its_bidder(variant):
+    # the fast path memoises a Pitch ``trump`` line on the bidder (`auction_key`, PIT-BID-6: he alone names trump):
+    # with the memo warm from the clean records, the same lines written under another seat than the bidder's are
+    # illegal, every one, on either path
+    from jojotte_records.replay import fast_events
+
+    fast_events._MEMOS.clear()
+    clean = _text("pitch", 150, 23, variant)
+    _same_both_ways(clean)
+    memo = next(iter(fast_events._MEMOS.values()))
+    assert 0 < sum(k[0][0] == "trump" for k in memo) < clean.count("\ntrump ")  # the trump lines memoised, and used
+    seats = [it.split(":")[0] for it in next(ln for ln in clean.split("\n") if ln.startswith("deal "))[5:].split("; ")]
+    out, changed = [], 0
+    for ln in clean.split("\n"):
+        if ln.startswith("trump "):
+            _, seat, suit = ln.split(" ")
+            ln = f"trump {seats[(seats.index(seat) + 1) % len(seats)]} {suit}"
+            changed += 1
+        out.append(ln)
+    slow, _ = _same_both_ways("\n".join(out))
+    found = sum(any(i.rule == "PIT-BID-6" for i in v.issues) for _, h in slow for v in h)
+    assert changed >= 100 and found == changed
+
 # --- the reader's fast lines read what the tokenizer reads ---------------------------------------------
 
 TRICKY_CALLS = """[Game "jojotte"]
