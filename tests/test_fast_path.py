@@ -263,6 +263,31 @@ def test_memoised_auction_lines_agree_when_the_memo_is_warm(game, variant):
     assert sum(bool(v.issues) for _, h in slow for v in h) >= 20 and n_fast > 0
 
 
+
+@pytest.mark.parametrize("variant", ["", "points=16; players=5"])
+def test_a_memoised_trump_line_is_judged_on_its_bidder(variant):
+    # the fast path memoises a Pitch ``trump`` line on the bidder (`auction_key`, PIT-BID-6: he alone names trump):
+    # with the memo warm from the clean records, the same lines written under another seat than the bidder's are
+    # illegal, every one, on either path
+    from jojotte_records.replay import fast_events
+
+    fast_events._MEMOS.clear()
+    clean = _text("pitch", 150, 23, variant)
+    _same_both_ways(clean)
+    memo = next(iter(fast_events._MEMOS.values()))
+    assert 0 < sum(k[0][0] == "trump" for k in memo) < clean.count("\ntrump ")  # the trump lines memoised, and used
+    seats = [it.split(":")[0] for it in next(ln for ln in clean.split("\n") if ln.startswith("deal "))[5:].split("; ")]
+    out, changed = [], 0
+    for ln in clean.split("\n"):
+        if ln.startswith("trump "):
+            _, seat, suit = ln.split(" ")
+            ln = f"trump {seats[(seats.index(seat) + 1) % len(seats)]} {suit}"
+            changed += 1
+        out.append(ln)
+    slow, _ = _same_both_ways("\n".join(out))
+    found = sum(any(i.rule == "PIT-BID-6" for i in v.issues) for _, h in slow for v in h)
+    assert changed >= 100 and found == changed
+
 # --- the reader's fast lines read what the tokenizer reads ---------------------------------------------
 
 TRICKY_CALLS = """[Game "jojotte"]
@@ -870,6 +895,128 @@ def test_pitch_fast_discards_are_made_by_the_rules_after_discard(monkeypatch, va
     _, n_fast = _verdicts(text, True)
     assert n_fast == 30 and made[0] == 30 * seats
 
+
+
+def _baloot_up_mutations(line: str, rng: random.Random) -> str:
+    """One change to a Baloot deal or complete line aimed at the face-up card's item (``up: 8C``), else one of
+    `_pitch_line_mutations` (a card twice, of another seat's, left out or added, a seat's label changed…)."""
+    head, _, body = line.partition(" ")
+    items = body.split("; ")
+    up = next((it for it in items if it.startswith("up: ")), None)
+    what = rng.choice(("first", "two", "none", "case", "onto", "twice", "other"))
+    if up is not None and what == "first":  # the face-up card written before the seats' cards
+        return head + " " + "; ".join([up] + [it for it in items if it != up])
+    if up is not None and what == "two":  # two face-up cards
+        return line.replace(up, up + " " + rng.choice(CARDS))
+    if up is not None and what == "none":  # the face-up item without its card
+        return line.replace(up, "up:")
+    if up is not None and what == "case":
+        return line.replace(up, "UP" + up[2:])
+    if up is None and what == "onto":  # a face-up card on the completion deal
+        return line + "; up: " + rng.choice(CARDS)
+    if what == "twice" and up is not None:  # the face-up item written twice
+        return line + "; " + up
+    return _pitch_line_mutations(line, rng)
+
+
+def test_baloot_deal_and_complete_lines_mutated_agree(monkeypatch):
+    # the fast path reads a Baloot deal line (the seats' cards, then the face-up card) or complete line as the one
+    # merged chance action the explaining codec makes of it (BAL-DEAL-5…8, checked by the rules): each line changed
+    # to defeat that reading (the face-up card first, twice, with two cards or none, in capitals, on the completion;
+    # a card twice or of another seat's, a card left out or added, the line split, a seat's label changed, a dash)
+    from jojotte_records.replay import fast_events
+
+    taken = [0]
+    chance = fast_events.baloot_chance
+
+    def counted(fast, s, lines, i, acts):
+        done = chance(fast, s, lines, i, acts)
+        taken[0] += done is not None and done[1] > i
+        return done
+
+    monkeypatch.setitem(fast_events.BALOOT_LINES, "deal", counted)
+    monkeypatch.setitem(fast_events.BALOOT_LINES, "complete", counted)
+    clean = _text("baloot", 200, 8)
+    _, n_fast = _same_both_ways(clean)
+    assert n_fast == 200 and taken[0] >= 2 * 190  # every clean hand's two lines (all but the hands passed out)
+    rng = random.Random(8)
+    out = []
+    for ln in clean.split("\n"):
+        if ln.split(" ")[0] in ("deal", "complete") and rng.random() < 0.5:
+            ln = _baloot_up_mutations(ln, rng)
+        out.append(ln)
+    slow, n_fast = _same_both_ways("\n".join(out))
+    found = sum(bool(v.issues) for _, h in slow for v in h)
+    assert found >= 60 and n_fast >= 30
+
+
+def _ekka_moved(line: str, rng: random.Random) -> tuple[str, str]:
+    """A Baloot trick line with its lead's Ekka moved (BAL-EKKA-1: to the second card, not a lead), written in
+    capitals (read by the rules, legal), or put on a lead without one (BAL-EKKA-2 unless every higher card of its
+    suit is gone; BAL-EKKA-1 on a trump); (the line, what was done)."""
+    head, _, body = line.partition(": ")
+    body, arrow, winner = body.partition(" -> ")
+    items = body.split(", ")
+    lead = next(k for k, it in enumerate(items) if len(it.split(" ")) == 2 or it.split(" ")[1] in CARDS)
+    words = items[lead].split(" ")
+    if words[-1] == "ekka":
+        what = rng.choice(("second", "capitals"))
+        if what == "second" and lead + 1 < len(items) and len(items[lead + 1].split(" ")) == 2:
+            items[lead], items[lead + 1] = " ".join(words[:-1]), items[lead + 1] + " ekka"
+        elif what == "capitals":
+            items[lead] = " ".join(words[:-1]) + " EKKA"
+        else:
+            return line, ""
+    elif len(words) == 2:
+        what = "added"
+        items[lead] += " ekka"
+    else:
+        return line, ""
+    return head + ": " + ", ".join(items) + arrow + winner, what
+
+
+def test_baloot_ekka_leads_and_the_best_projects_card_agree(monkeypatch):
+    # Baloot's trick kernel plays a lead said with Ekka itself when the rules' `ekka_open` and `can_ekka` allow it
+    # (BAL-EKKA-1/2; BAL-EKKA-4 then frees the third player), and the card of the owner of the best project once his
+    # project is shown (`BalootRules.must_show`, BAL-PROJ-11/12): on clean records no such card is handed to the
+    # rules; Ekka moved off the lead, said in capitals or added to a lead, and the best project's card written before
+    # its show, are judged alike on both paths
+    from jojotte_records.replay.fast_events import EventFast
+
+    handed = []
+    item = EventFast.item
+
+    def counted(self, s, line, it, acts):
+        handed.append((line.number, it.words))
+        return item(self, s, line, it, acts)
+
+    monkeypatch.setattr(EventFast, "item", counted)
+    clean = _text("baloot", 200, 11)
+    _, n_fast = _same_both_ways(clean)
+    assert n_fast == 200 and clean.count(" ekka") >= 100 and clean.count(" show ") >= 50
+    cards = [w for n, w in handed if len(w) == 1 and w[0] in CARDS or len(w) == 2 and w[1] == "ekka"]
+    assert cards == []  # every card but one said with Baloot is the kernel's own
+    rng = random.Random(11)
+    out, done = [], []
+    for ln in clean.split("\n"):
+        if ln.startswith("trick ") and not ln.startswith(("trick 1:", "trick 2:")) and rng.random() < 0.3:
+            ln, what = _ekka_moved(ln, rng)
+            done.append(what)
+        elif ln.startswith("trick 2: ") and " show " in ln and rng.random() < 0.5:
+            head, _, body = ln.partition(": ")
+            items = body.split(", ")
+            k = next(k for k, it in enumerate(items) if it.split(" ")[1] == "show")
+            if k + 1 < len(items) and items[k + 1].split(" ")[0] == items[k].split(" ")[0]:
+                items[k], items[k + 1] = items[k + 1], items[k]  # the card before the show it follows
+                ln = head + ": " + ", ".join(items)
+                done.append("card first")
+        out.append(ln)
+    slow, n_fast = _same_both_ways("\n".join(out))
+    found = {r: sum(any(i.rule == r for i in v.issues) for _, h in slow for v in h)
+             for r in ("BAL-EKKA-1", "BAL-EKKA-2", "BAL-PROJ-11", "BAL-PROJ-12")}
+    assert min(done.count(w) for w in ("second", "capitals", "added", "card first")) >= 10
+    assert found["BAL-EKKA-1"] >= 10 and found["BAL-EKKA-2"] >= 10 and found["BAL-PROJ-11"] + found["BAL-PROJ-12"] >= 10
+    assert n_fast >= 20
 
 # --- the compact reading of two-player hands (issue 14): `iter_records(compact=True)`, `CompactHand` ------------
 

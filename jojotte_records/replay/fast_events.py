@@ -12,8 +12,10 @@ order of play is memoised on (leader, the seats as written), made by the rules' 
 (`PitchRules.table`: PIT-PLAY-5, PIT-PTS-2/3), and taken when each written seat holds its card and no other seat has
 live cards. Pitch's deal and refill lines are read as one merged chance action and checked by the rules; a discard
 line is played on local variables by the rules' `discarder`, `discard_ok` and `after_discard` (PIT-DRAW-1/2).
-Baloot's kernel hands the items it does not take (a declaration, a show, an announced card, a doubling call, the
-cards of the seat that must show first in trick 2) to the rules one by one (a declaration or a show checked by
+Baloot's kernel plays a lead said with Ekka itself when the rules' `ekka_open` and `can_ekka` allow it (BAL-EKKA-1/2),
+and hands the items it does not take (a declaration, a show, a card said with Baloot or not allowed Ekka, a doubling
+call, the items of the seat that must show first in trick 2 until he has shown: `BalootRules.must_show`) to the rules
+one by one (a declaration or a show checked by
 `BalootRules.announced_legal` among the player's own, `check` otherwise) and plays on from the state they give;
 a trick line a kernel does not take (Pitch: any item but a plain card, the five-handed game's lead of the called
 card; either game: a trick split over lines) is read item by item. An auction line is memoised on what decides
@@ -27,7 +29,7 @@ from __future__ import annotations
 from ..cards import card_name, mask_of
 from ..rules import baloot, pitch
 from ..rules.baloot import BalootRules
-from ..rules.baloot_cards import LAST_TRICK_BONUS, card_points, legal_plays, trick_winner
+from ..rules.baloot_cards import LAST_TRICK_BONUS, can_ekka, card_points, ekka_open, legal_plays, trick_winner
 from ..rules.base import CHANCE, Action, Violation
 from ..rules.pitch import PitchRules
 
@@ -181,10 +183,12 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
     """Baloot's trick lines from ``lines[i]`` on, from a trick's lead: (state, the first line not played), or None when
     an item is not plainly legal. A plain card (a seat, one card) is played on local variables, checked by the rules'
     own `legal_plays` (BAL-PLAY-5…12); a completed trick is scored by `_BALOOT_SCORED` (and BAL-DECK-6's last-trick
-    bonus); the state is built once after the last line. Any other item (a declaration in trick 1, a show, a card with
-    'ekka' or 'baloot', a doubling call) and every item of trick 2 by the owner of the best project (BAL-PROJ-11/12)
-    are read, checked and applied by the rules (`EventFast.item`) on the state reached, and the local play goes on
-    from the state they give."""
+    bonus); the state is built once after the last line. A lead said with Ekka is played so too when the rules'
+    `ekka_open` and `can_ekka` allow it (BAL-EKKA-1/2; the trick's Ekka then goes to `legal_plays`, BAL-EKKA-4). Any
+    other item (a declaration in trick 1, a show, a card with 'baloot' or an Ekka not allowed, a doubling call) and
+    the items of trick 2 by the owner of the best project until he has shown it (`BalootRules.must_show`,
+    BAL-PROJ-11/12) are read, checked and applied by the rules (`EventFast.item`) on the state reached, and the local
+    play goes on from the state they give."""
     if s.phase != baloot.PLAY or s.trick:
         return s, i
     rules = fast.rules
@@ -208,7 +212,15 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
                 return None  # an item after the trick's fourth card: the explaining path says what it is
             words = item.words
             x = seat_of.get(item.label)
-            c = card_of.get(words[0]) if len(words) == 1 else None
+            said = ""
+            if len(words) == 1:
+                c = card_of.get(words[0])
+            elif len(words) == 2 and words[1] == "ekka" and ekka_open(len(trick), trump):
+                c = card_of.get(words[0])  # Ekka said with a lead (BAL-EKKA-1/2): the card goes, if it may be said
+                said = "ekka" if c is not None and can_ekka(c, trump, played) else ""
+                c = c if said else None
+            else:
+                c = None
             if x is None or c is None or x == must:
                 s = fast.item(s._replace(hands=tuple(hands), trick=tuple(trick), history=history, points=tuple(points),
                                          taken=tuple(taken), played=played, leader=leader, best=best, ekka=ekka), line,
@@ -217,6 +229,8 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
                     return None
                 hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
                 played, leader, best, locked, ekka = s.played, s.leader, s.best, s.locked, s.ekka
+                if must >= 0 and rules.must_show(s, must) is None:
+                    must = -1  # the best project shown (BAL-PROJ-11/12): its owner's card is a card like another
                 if not s.trick and len(history) > done:
                     trick = list(history[-1][1])  # the rules played the fourth card: the trick is over
                     continue
@@ -232,7 +246,11 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
             hands[x] = h & ~(1 << c)
             trick.append((x, c))
             cards.append(c)
-            acts.append(play_of[x, c])
+            if said:
+                acts.append(Action(x, "play", card=c, announce=said))
+                ekka = True  # BAL-EKKA-4: the third player's duty to trump is lifted (`legal_plays`)
+            else:
+                acts.append(play_of[x, c])
             seat = (x + 1) % 4
         if len(trick) != 4:
             return None  # a trick short of a card: the explaining path says so
@@ -424,6 +442,43 @@ def pitch_discards(fast, s, lines, i: int, acts: list):
     return s._replace(hands=hands, dead=dead, step=step), i + 1
 
 
+def baloot_chance(fast, s, lines, i: int, acts: list):
+    """A Baloot ``deal`` line (the seats' cards, then ``up:`` and the face-up card) or ``complete`` line of canonical
+    card lists: the one chance action the explaining codec makes of it (each item read as `BalootRules.read_item`
+    reads it, merged seat by seat as `merge_chance` merges them, the face-up card as ``info``), checked and applied by
+    the rules (BAL-DEAL-5…8); (state, the next line), or None when it is not legal. Any other line is left to be read
+    item by item."""
+    line = lines[i]
+    items = line.items
+    info = -1
+    if items and items[-1].label == "up" and line.keyword == "deal":
+        words = items[-1].words
+        info = fast.card_of.get(words[0], -1) if len(words) == 1 else -1
+        if info < 0:
+            return s, i
+        items = items[:-1]
+    lists = _plain_lists(fast, items) if items else None
+    if lists is None:
+        return s, i
+    masks = [0, 0, 0, 0]
+    for x, m in lists:
+        masks[x] |= m
+    a = Action(CHANCE, line.keyword, cards=tuple(masks), info=info)
+    rules = fast.rules
+    if rules.check(s, a) is not None:
+        return None
+    acts.append(a)
+    return rules.advance(s, a), i + 1
+
+
+BALOOT_LINES = {"trick": baloot_tricks, "deal": baloot_chance, "complete": baloot_chance}
+
+
+def baloot_lines(fast, s, lines, i: int, acts: list):
+    """Baloot's kernel: the line's own (`BALOOT_LINES`)."""
+    return BALOOT_LINES[lines[i].keyword](fast, s, lines, i, acts)
+
+
 PITCH_LINES = {"trick": pitch_tricks, "deal": pitch_chance, "refill": pitch_chance, "discard": pitch_discards}
 
 
@@ -432,6 +487,6 @@ def pitch_lines(fast, s, lines, i: int, acts: list):
     return PITCH_LINES[lines[i].keyword](fast, s, lines, i, acts)
 
 
-KERNELS = {BalootRules: baloot_tricks, PitchRules: pitch_lines}
+KERNELS = {BalootRules: baloot_lines, PitchRules: pitch_lines}
 LINE_KEYS = {BalootRules: BalootRules.auction_key, PitchRules: PitchRules.auction_key}
-KERNEL_LINES = {PitchRules: tuple(PITCH_LINES)}  # a game whose kernel takes more than trick lines: the lines it is offered
+KERNEL_LINES = {BalootRules: tuple(BALOOT_LINES), PitchRules: tuple(PITCH_LINES)}  # a game whose kernel takes more than trick lines: the lines it is offered

@@ -41,6 +41,7 @@ from .baloot_cards import (
     can_ekka,
     card_points,
     carries_baloot,
+    ekka_open,
     has_baloot,
     higher_in_suit,
     iter_projects,
@@ -867,7 +868,7 @@ class BalootRules(EventRules):
         used = 0
         for p in mine:
             used |= p.mask
-        must = self._must_show(s, seat)
+        must = self.must_show(s, seat)
         out = []
         for p in iter_projects(s.full[seat], sun):
             if p.mask & used:
@@ -900,7 +901,7 @@ class BalootRules(EventRules):
             return False
         return a in (self._declares(s, a.seat) if a.kind == "declare" else self._shows(s, a.seat))
 
-    def _must_show(self, s: BalootState, seat: int) -> Project | None:
+    def must_show(self, s: BalootState, seat: int) -> Project | None:
         """BAL-PROJ-11/12: the owner of the best project shows it (first) before his trick-2 card."""
         if seat != s.best or any(x == seat for x, _ in s.shown):
             return None
@@ -916,8 +917,7 @@ class BalootRules(EventRules):
         return legal_plays(s.hands[seat], tuple(c for _, c in s.trick), s.trump, s.locked, s.ekka)
 
     def _ekka_open(self, s: BalootState) -> bool:
-        """BAL-EKKA-1: Ekka may be said now with some card (which: `can_ekka`): on a trick's lead, in Hokum."""
-        return not s.trick and s.trump >= 0
+        return ekka_open(len(s.trick), s.trump)
 
     def _baloot_open(self, s: BalootState, seat: int) -> bool:
         """BAL-BALOOT-1/3: Baloot may still be said by ``seat`` with some card (which: `_baloot_card_ok`): in Hokum,
@@ -951,7 +951,7 @@ class BalootRules(EventRules):
         return words
 
     def _plays(self, s: BalootState, seat: int) -> list[Action]:
-        if self._must_show(s, seat) is not None and s.tricks_done == 1:
+        if self.must_show(s, seat) is not None and s.tricks_done == 1:
             return []
         mask = self._play_rule(s, seat).mask
         return [Action(seat, "play", card=c, announce=w) for c in iter_cards(mask) for w in self._play_words(s, seat, c)]
@@ -960,7 +960,7 @@ class BalootRules(EventRules):
         """Whether ``a``, a card play in the play, is among `_plays` (the cards of `legal_actions`), without listing them."""
         seat = self._to_play(s)
         return bool(a.seat == seat and 0 <= a.card < 64 and a.suit == -1 and not a.melds and not a.cards and a.info == -1
-                    and not (s.tricks_done == 1 and self._must_show(s, seat) is not None)
+                    and not (s.tricks_done == 1 and self.must_show(s, seat) is not None)
                     and self._play_rule(s, seat).mask >> a.card & 1
                     and (not a.announce or a.announce in self._play_words(s, seat, a.card)))
 
@@ -1011,7 +1011,7 @@ class BalootRules(EventRules):
         if s.phase != PLAY:
             return ()
         seat = self._to_play(s)
-        if s.tricks_done == 1 and self._must_show(s, seat) is not None:
+        if s.tricks_done == 1 and self.must_show(s, seat) is not None:
             return ()
         key = (s.hands[seat], s.trick, s.trump, s.locked, s.ekka)
         memo = self.__dict__.setdefault("_play_memo", {})
@@ -1107,7 +1107,7 @@ class BalootRules(EventRules):
                                  ("BAL-DECK-1",))
             return Violation("BAL-PLAY-1", f"{who} played {card_name(a.card) if _in_pack(a.card) else a.card}, "
                                            "which is not in his hand")
-        must = self._must_show(s, seat) if s.tricks_done == 1 else None
+        must = self.must_show(s, seat) if s.tricks_done == 1 else None
         if must is not None:
             return Violation("BAL-PROJ-11", f"{who} holds the best project and must show it ({must.kind}) before his "
                                             "card in trick 2")
@@ -1188,7 +1188,7 @@ class BalootRules(EventRules):
         mine = [q for x, q in self.shown_projects(s) if x == a.seat]
         if len(mine) >= 2 or any(q.mask & m for q in mine):
             return Violation("BAL-PROJ-5", f"{who} showed {p.text()}: a card belongs to one project, at most two each")
-        must = self._must_show(s, a.seat)
+        must = self.must_show(s, a.seat)
         if must is not None:
             # a declaration names only a kind (BAL-PROJ-7): the message names it and the cards shown, nothing else
             return Violation("BAL-PROJ-12", f"{who} declared a {must.kind} and shows {p.text()}; he must first show "

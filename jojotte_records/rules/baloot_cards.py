@@ -111,26 +111,27 @@ def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = Fals
         return PlayRule(hand, "BAL-PLAY-1", "")
     led = plays[0] >> 4
     follow = hand & SUIT_MASKS[led]
-    pos = len(plays)
-    win = trick_winner(plays, trump)
-    partner_winning = win == pos - 2
     if trump < 0:
         if follow:
             return PlayRule(follow, "BAL-PLAY-5", "a player who holds the led suit must follow it")
         return PlayRule(hand, "BAL-PLAY-6", "")
     trumps = hand & SUIT_MASKS[trump]
+    if led == trump and not trumps:
+        return PlayRule(hand, "BAL-PLAY-8", "")
+    if led != trump and follow:
+        return PlayRule(follow, "BAL-PLAY-5", "a player who holds the led suit must follow it")
+    # who wins so far decides only from here on (BAL-PLAY-9…12)
+    pos = len(plays)
+    win = trick_winner(plays, trump)
+    partner_winning = win == pos - 2
     best = plays[win]
     if led == trump:
-        if not trumps:
-            return PlayRule(hand, "BAL-PLAY-8", "")
         if partner_winning:
             return PlayRule(trumps, "BAL-PLAY-9", "trumps were led: a player who holds trumps must play one")
         over = trumps & higher_in_suit(best, trump)
         if over:
             return PlayRule(over, "BAL-PLAY-9", f"trumps were led: he must beat {card_name(best)} with a higher trump")
         return PlayRule(trumps, "BAL-PLAY-9", "trumps were led: a player who holds trumps must play one")
-    if follow:
-        return PlayRule(follow, "BAL-PLAY-5", "a player who holds the led suit must follow it")
     if not partner_winning:
         over = trumps & (higher_in_suit(best, trump) if best >> 4 == trump else SUIT_MASKS[trump])
         if over:
@@ -144,6 +145,12 @@ def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = Fals
         return PlayRule(trumps, "BAL-PLAY-11", f"void in the led suit, his partner leading {card_name(plays[0])} "
                                                "(neither an ace nor Ekka): he must play a trump")
     return PlayRule(hand, "BAL-PLAY-12", "")
+
+
+def ekka_open(plays: int, trump: int) -> bool:
+    """BAL-EKKA-1: Ekka may be said now with some card (which: `can_ekka`): on a trick's lead (``plays``: the cards
+    already in the trick), in Hokum."""
+    return not plays and trump >= 0
 
 
 def can_ekka(card: int, trump: int, played: int) -> bool:

@@ -465,7 +465,10 @@ class PitchRules(EventRules):
     def auction_key(self, s: PitchState, keyword: str):
         """What reading, checking and making the calls of a ``bids`` line depend on, None outside the auction (the fast
         path memoises whole lines on it): the dealer and the calls so far, which give whose turn it is and the
-        standing bid (PIT-BID-1…4, PIT-FIVE-3)."""
+        standing bid (PIT-BID-1…4, PIT-FIVE-3). And so of the ``trump`` line after it: the bidder, who alone names
+        trump (PIT-BID-6)."""
+        if keyword == "trump" and s.phase == TRUMP:
+            return ("trump", s.bidder)
         if keyword != "bids" or s.phase != AUCTION:
             return None
         return (s.dealer, s.calls)
