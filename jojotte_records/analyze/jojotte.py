@@ -1491,27 +1491,36 @@ def what_if(verdict, rules: JojotteRules | None, trick: int, card_index: int, ca
     code = parse_card(card) if isinstance(card, str) else card
     if _partnership(rules):
         return _sides_what_if(verdict, rules, trick, card_index, code, announce)[0]
-    if type(rules).seats != 2:  # three-player forms: the two-player hand of the two who play, scored by the game
+    if type(rules).seats != 2:
+        # three-player forms: the two-player hand of the two who play, scored by the game (JJ3-SCORE, JJ3-NULLO-1,
+        # JJ4S-2/3: the inactive player and the dealer sitting out credited too)
         core, view, seats = two_player_form(rules, verdict)
         names = tuple((labels or rules.seat_labels)[x] for x in seats)
-        return _game_what_if(rules, verdict, what_if(view, core, trick, card_index, code, announce, names))
+        state, line, end = _replayed(view, core, trick, card_index, code, announce, names)
+        return WhatIf(state, line, rules.score_two_player_end(verdict.state, end), _as_played(verdict), end)
+    state, line, end = _replayed(verdict, rules, trick, card_index, code, announce, labels)
+    return WhatIf(state, line, rules.score_hand(end), _as_played(verdict), end)
+
+
+def _replayed(verdict, rules, trick: int, card_index: int, card: int, announce: str, labels):
+    """Two players: (the position after ``card``, the line, the end of the hand so played with best play after)."""
     state = play_start(rules, verdict.state)
     line: list[Action] = []
     for t in verdict.record.tricks:
         for j, p in enumerate(t.plays, 1):
             if (t.number, j) == (trick, card_index):
-                return _finish_what_if(rules, state, line, code, announce, verdict, labels)
+                return _finish_line(rules, state, line, card, announce, labels)
             a = Action(p.seat, "play", card=p.card, announce=p.announce)
             if state.phase != PLAY or rules.check(state, a) is not None:
                 raise AnalysisError(f"the record's play stops before trick {trick}, card {card_index}")
             line.append(a)
             state = rules.advance(state, a)
     if state.phase == PLAY and (trick, card_index) == (state.tricks_done + 1, len(state.trick) + 1):
-        return _finish_what_if(rules, state, line, code, announce, verdict, labels)
+        return _finish_line(rules, state, line, card, announce, labels)
     raise AnalysisError(f"the hand has no trick {trick}, card {card_index}")
 
 
-def _finish_what_if(rules, state, line, card, announce, verdict, labels=None) -> WhatIf:
+def _finish_line(rules, state, line, card, announce, labels=None):
     seat = rules.current_player(state)
     words = {a.announce for a in rules.legal_actions(state) if a.kind == "play" and a.card == card}
     if not announce and len(words) > 1 and not any(state.unknown):
@@ -1533,13 +1542,7 @@ def _finish_what_if(rules, state, line, card, announce, verdict, labels=None) ->
         for b in solver.principal_line(state):
             line.append(b)
             end = rules.advance(end, b)
-    return WhatIf(state, tuple(line), rules.score_hand(end), _as_played(verdict), end)
-
-
-def _game_what_if(rules, verdict, w: WhatIf) -> WhatIf:
-    """``w``, played in the two-player view of a three-player hand, scored by the game (JJ3-SCORE, JJ3-NULLO-1,
-    JJ4S-2/3: the inactive player and the dealer sitting out credited too), beside the game's score as played."""
-    return w._replace(score=rules.score_two_player_end(verdict.state, w.end), actual=_as_played(verdict))
+    return state, tuple(line), end
 
 
 def _as_played(verdict) -> HandScore | None:
@@ -1665,11 +1668,8 @@ def restore(verdict, rules: JojotteRules | None = None) -> Restoration:
     solver = Solver(core, state)
     _, best = solver.best_moves(state, -1 if state.denomination == "nullo" else 0)
     card, best_word = best[0]
-    restored = what_if(view, core, loc.trick, loc.card, card, best_word)
-    columns = seats
-    if view is not verdict:  # three players: the two players' hand scored by the game, in its columns
-        restored = _game_what_if(rules, verdict, restored)
-        columns = tuple(range(len(restored.score.total)))
+    restored = what_if(verdict, rules, loc.trick, loc.card, card, best_word)  # three players: scored by the game
+    columns = seats if view is verdict else tuple(range(len(restored.score.total)))
     return Restoration(loc.trick, loc.card, seats[core.current_player(state)], played, offender, word, tuple(best),
                        restored, columns)
 
