@@ -474,7 +474,7 @@ class _Session:
         self.rules = rules_for(header)[0]
         self.form = record_rows_for(self.rules)
         self.names = player_names(header, self.form.labels)
-        self.text = [write_session(Session(header, ()))]  # the canonical text not yet spooled (`_Importer.spool`)
+        self.text = [write_session(Session(header, ()))]  # the canonical text not yet spooled (`_Importer._take_text`)
         self.digest = hashlib.sha256()  # of the text spooled so far: the content hash
         self.spooled = 0  # lines of text spooled into session_text
         self.hands = 0
@@ -696,7 +696,7 @@ class _Importer:
                 s.marks = {t: len(b) for t, b in self.buf.items()}
                 s.flushes = self.flushes
             if len(s.text) - (not s.spooled) >= TEXT_CHUNK_HANDS:  # a chunk is full (the first one holds the header too)
-                self.spool(s)
+                self._write_text(s, self._take_text(s))
             add_hand(self, s, v)
             if self.pending_hands >= self.batch_hands:
                 self._flush()
@@ -709,7 +709,7 @@ class _Importer:
         try:
             for summary, _ in validate_stream(items(), keep_hands=False, on_hand=on_hand):
                 s = open_sessions.pop(0)
-                self.spool(s)  # every session's text a line a row in session_text (migration 012)
+                tail = self._take_text(s)  # written only if the session is stored (`_finish_session`)
                 content_hash = s.digest.hexdigest()
                 ident = identity_text(s.header)
                 occurrences[ident] = occurrences.get(ident, 0) + 1
@@ -720,7 +720,7 @@ class _Importer:
                     result.sessions_unchanged += 1
                     continue
                 keys.add(key)
-                self._finish_session(s, summary, key, content_hash, name, result)
+                self._finish_session(s, summary, key, content_hash, tail, name, result)
         except (OSError, UnicodeDecodeError, ValueError) as e:
             result.status, result.error = "error", read_error(name, e)
             return hashes
@@ -730,9 +730,9 @@ class _Importer:
                                  Location(source=name, line=1, column=1), "syntax")
         return hashes
 
-    def _finish_session(self, s: _Session, summary: SessionSummary, key: str, content_hash: str, source: str,
-                        result: FileImport) -> None:
-        """Store a finished session (its text spooled into session_text) unless it is stored as it is."""
+    def _finish_session(self, s: _Session, summary: SessionSummary, key: str, content_hash: str, tail: str,
+                        source: str, result: FileImport) -> None:
+        """Store a finished session unless it is stored as it is; ``tail``: its text not yet spooled."""
         conn = self.conn
         result.syntax_errors += sum(1 for i in summary.issues if i.kind == "syntax") + s.syntax
         row = conn.execute("SELECT session_id, content_hash FROM sessions WHERE session_key = ?", [key]).fetchone()
@@ -748,15 +748,21 @@ class _Importer:
         result.hands += s.hands
         result.bad_hands += s.bad
         result.plays += s.plays
+        self._write_text(s, tail)  # every session's text a line a row in session_text (migration 012)
         d, year = parse_tag_date(s.header.get("Date"))
         add_session(self, s, summary, key, content_hash, source,
                     (_game_name(s.header), d, year))
 
-    def spool(self, s: _Session) -> None:
-        """Move the canonical text gathered so far of session ``s`` into the transaction (``session_text``)."""
+    @staticmethod
+    def _take_text(s: _Session) -> str:
+        """The text of session ``s`` gathered since it was last spooled, counted in its content hash."""
         text = "".join(s.text)
         s.digest.update(text.encode("utf-8"))
         s.text = []
+        return text
+
+    def _write_text(self, s: _Session, text: str) -> None:
+        """``text``, the next lines of session ``s``, into ``session_text``."""
         lines = _LINES.findall(text)
         if not lines:
             return
