@@ -400,17 +400,23 @@ def pitch_chance(fast, s, lines, i: int, acts: list):
     merges them), checked and applied by the rules (PIT-DEAL-4, PIT-DRAW-3/4); (state, the next line), or None when
     it is not legal. Any other line is left to be read item by item."""
     line = lines[i]
-    rules = fast.rules
     deal = line.keyword == "deal"
     if s.phase != (pitch.DEAL if deal else pitch.REFILL) or not line.items:
         return s, i
-    lists = _plain_lists(fast, line.items)
+    return _chance(fast, s, i, _plain_lists(fast, line.items), "deal" if deal else "draw", -1, acts)
+
+
+def _chance(fast, s, i: int, lists: list | None, kind: str, info: int, acts: list):
+    """The chance action of a line whose items are ``lists`` (`_plain_lists`), merged seat by seat as `merge_chance`
+    merges them, checked and applied by the rules; (state, the next line), None when it is not legal, or the line left
+    to be read item by item when ``lists`` is None."""
     if lists is None:
         return s, i
+    rules = fast.rules
     masks = [0] * rules.seats
     for x, m in lists:
         masks[x] |= m
-    a = Action(CHANCE, "deal" if deal else "draw", cards=tuple(masks))
+    a = Action(CHANCE, kind, cards=tuple(masks), info=info)
     if rules.check(s, a) is not None:
         return None
     acts.append(a)
@@ -457,18 +463,7 @@ def baloot_chance(fast, s, lines, i: int, acts: list):
         if info < 0:
             return s, i
         items = items[:-1]
-    lists = _plain_lists(fast, items) if items else None
-    if lists is None:
-        return s, i
-    masks = [0, 0, 0, 0]
-    for x, m in lists:
-        masks[x] |= m
-    a = Action(CHANCE, line.keyword, cards=tuple(masks), info=info)
-    rules = fast.rules
-    if rules.check(s, a) is not None:
-        return None
-    acts.append(a)
-    return rules.advance(s, a), i + 1
+    return _chance(fast, s, i, _plain_lists(fast, items) if items else None, line.keyword, info, acts)
 
 
 BALOOT_LINES = {"trick": baloot_tricks, "deal": baloot_chance, "complete": baloot_chance}

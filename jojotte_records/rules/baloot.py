@@ -916,9 +916,6 @@ class BalootRules(EventRules):
     def _play_rule(self, s: BalootState, seat: int):
         return legal_plays(s.hands[seat], tuple(c for _, c in s.trick), s.trump, s.locked, s.ekka)
 
-    def _ekka_open(self, s: BalootState) -> bool:
-        return ekka_open(len(s.trick), s.trump)
-
     def _baloot_open(self, s: BalootState, seat: int) -> bool:
         """BAL-BALOOT-1/3: Baloot may still be said by ``seat`` with some card (which: `_baloot_card_ok`): in Hokum,
         once a hand, by the player dealt the trump King and Queen."""
@@ -944,7 +941,7 @@ class BalootRules(EventRules):
     def _play_words(self, s: BalootState, seat: int, card: int) -> tuple[str, ...]:
         """What a legal ``card`` may be played with: nothing, Ekka on a lead (BAL-EKKA-1/2), Baloot (`_baloot_ok`)."""
         words = ("",)
-        if self._ekka_open(s) and can_ekka(card, s.trump, s.played):
+        if ekka_open(len(s.trick), s.trump) and can_ekka(card, s.trump, s.played):
             words += ("ekka",)
         if self._baloot_ok(s, seat, card):
             words += ("baloot",)
@@ -1023,7 +1020,7 @@ class BalootRules(EventRules):
             got = memo[key] = (mask, tuple(iter_cards(mask)))
         mask, cards = got
         plain = _PLAIN_PLAYS[seat]
-        ekka, baloot = self._ekka_open(s), self._baloot_open(s, seat)
+        ekka, baloot = ekka_open(len(s.trick), s.trump), self._baloot_open(s, seat)
         if not ekka and not baloot:
             return tuple([plain[c] for c in cards])
         out = []
