@@ -389,3 +389,42 @@ def test_a_solver_kept_small_gives_the_same_values_and_keeps_within_its_bound(ga
         shed += Solver(view).nodes < solver.nodes  # the bound cost work somewhere: it was reached
         checked += 1
     assert checked >= 5 and shed >= 1
+
+
+# --- the four-player search position (issue 17): the rules' own transition, on fewer fields ----------------------
+
+def test_partnership_positions_step_as_the_rules_play_card():
+    """`JojotteSidesView.step` gives, card after card of random legal play from the first lead of simulated
+    four-player hands (suit, no-trump and Nullo contracts, Jo and Jotte said where the rules offer them), the
+    rules' own next state (``play_card``) on the four fields it keeps, and adds what the view's `score` of the
+    rules' states adds (JJ-PTS-1…3; a Nullo: the Nullo side's tricks); its moves are the rules' ``card_plays``."""
+    rng = random.Random(17)
+    cards = words = 0
+    denominations = set()
+    from jojotte_records.analyze.solver import JojotteSidesView
+    from jojotte_records.rules.jojotte_cards import NO_TRUMP
+
+    starts = []
+    for rules, s, _, _, _ in endings("jojotte-4p", 30, 11, (32,)):
+        # each deal played as dealt, and as a no-trump and a Nullo contract (the simulated ones are nearly all suits)
+        starts += [(rules, s), (rules, s._replace(denomination="nt", trump=NO_TRUMP)),
+                   (rules, s._replace(denomination="nullo", trump=NO_TRUMP, nullo_bidder=rng.randrange(4)))]
+    for rules, s in starts:
+        view = JojotteSidesView(rules, s)
+        denominations.add(s.denomination)
+        p = view.start(s)
+        while not rules.is_terminal(s):
+            assert not view.is_end(p) and view.to_move(p) == rules.current_player(s)
+            acts = rules.card_plays(s)
+            assert view.moves(p) == list(acts)
+            said = [x for x in acts if x.announce]
+            a = rng.choice(said if said and rng.random() < 0.5 else acts)  # the words often, where offered
+            words += bool(a.announce)
+            nxt = rules.play_card(s, a)
+            p, gain = view.step(p, a)
+            assert p == (nxt.hands, nxt.leader, nxt.trick, nxt.jo)
+            assert gain == view.score(nxt) - view.score(s)
+            s = nxt
+            cards += 1
+        assert view.is_end(p)
+    assert cards >= 32 * 60 and words >= 1 and denominations == {"suit", "nt", "nullo"}

@@ -267,6 +267,23 @@ class GameView:
             got = self._tops[k] = (side, pts) if side >= 0 else (0, 0)
         return got
 
+    # --- the positions the search walks: the rules' own states, unless a view keeps a leaner one ----------------
+    def start(self, s):
+        """The search's position for the rules' state ``s`` at a card choice (by default ``s`` itself)."""
+        return s
+
+    def to_move(self, p) -> int:
+        return self.rules.current_player(p)
+
+    def is_end(self, p) -> bool:
+        return self.rules.is_terminal(p)
+
+    def step(self, p, a: Action):
+        """The position after card ``a`` (the declarations due then taken, `settle`) and what it adds to the
+        maximising side's score: the rules' own transition and accounting."""
+        c = self.settle(self.rules.play_card(p, a))
+        return c, self.score(c) - self.score(p)
+
     def settle(self, s):
         """Take the scripted actions due now (declarations), so that the position is one of card choice."""
         if not self.script or self.tricks_done(s) not in self._script_tricks:
@@ -367,12 +384,12 @@ class Solver:
     def _node(self, s) -> Node:
         """A new entry for ``s``: its bounds (the view's points left); its moves are made when it is first searched
         (`_kids`), not when its bounds already cut the window."""
-        view, rules = self.view, self.rules
-        if rules.is_terminal(s):
+        view = self.view
+        if view.is_end(s):
             f = view.final(s)
             return Node(f, f, True, [])
         lo, hi = view.bounds(s)
-        return Node(lo, hi, view.side_of(rules.current_player(s)) == 0, None)
+        return Node(lo, hi, view.side_of(view.to_move(s)) == 0, None)
 
     def _kids(self, s, maximise: bool) -> list:
         """The moves of ``s`` in the order they are searched first: high cards and cards of points first at a lead
@@ -394,7 +411,7 @@ class Solver:
         or the lowest if the mover plays last), then the cheapest cards."""
         view = self.view
         order, points = view.order, view.card_points
-        mover = self.rules.current_player(s)
+        mover = view.to_move(s)
         if view.side_of(won) == view.side_of(mover) and won != mover:
             return lambda a: (points(s, a.card), -(order(s, a.card) or 0))
         cards = view.trick_cards(s)
@@ -411,8 +428,8 @@ class Solver:
 
     def _expand(self, s, kid: list) -> None:
         view = self.view
-        c = view.settle(self.rules.play_card(s, kid[0]))  # `child`
-        kid[1], kid[2], kid[3] = c, view.score(c) - view.score(s), view.key(c)
+        c, d = view.step(s, kid[0])
+        kid[1], kid[2], kid[3] = c, d, view.key(c)
         self.stored += 1
 
     def _shed(self) -> None:
@@ -523,11 +540,19 @@ class Solver:
         """The exact score the maximising side adds from ``s`` to the end (MTD(f))."""
         if self.rules.is_terminal(s):
             return self.view.final(s)
+        s = self.view.start(s)
         lower, upper = self.view.bounds(s)
         if guess is not None and lower < guess <= upper:  # a null window at the guess first (MTD(f)'s step)
             g = self.search(s, guess - 1, guess)
             self.passes += 1
             lower, upper = (g, upper) if g >= guess else (lower, g)
+            # then the window beside the bound just found: a good guess (the value of the position before, in the
+            # analysis of a hand) is settled in two passes, where bisection from the points left took four or five
+            m = lower + 1 if g >= guess else upper
+            if lower < upper:
+                g = self.search(s, m - 1, m)
+                self.passes += 1
+                lower, upper = (g, upper) if g >= m else (lower, g)
         while lower < upper:  # then bisection with null windows; the fail-soft bounds shrink it faster
             m = (lower + upper + 1) // 2
             g = self.search(s, m - 1, m)
@@ -671,12 +696,28 @@ class BalootView(GameView):
         return trick_winner(cards, self.trump)
 
 
+class Partnership(NamedTuple):
+    """A four-player Jo-Jotte position as the search sees it (`JojotteSidesView.start`): what the rest of the card
+    play depends on, with the field names of the rules' state, so that the view reads either."""
+
+    hands: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    jo: tuple[int, int, int, int]
+
+
 class JojotteSidesView(GameView):
     """Four-player Jo-Jotte in partnerships (JJ4P-PLAY): side 0 (North-South) is maximised.
 
     The value is North-South's trick score minus East-West's (card points with the last trick, JJ-PTS-2, and the
     Jo-Jotte's 20, JJ-PTS-3); in a Nullo (where trick points decide nothing) the tricks of the Nullo side,
-    counted against North-South when it is theirs."""
+    counted against North-South when it is theirs.
+
+    The search walks `Partnership` positions, not the rules' 26-field state (issue 17: 2.6× the positions a
+    second): the moves are the rules' own ``card_plays`` of the state the position stands for, kept by what
+    decides them; a card's transition and what it adds are the rules' card and trick functions
+    (``trick_winner``, ``trick_points``, JJ-PLAY-8, JJ-PTS-1/2) and the word's mark (JJ-JOJOTTE). The tests hold
+    `step` to the rules' ``play_card`` and the view's `score` on random play of every contract."""
 
     def __init__(self, rules, state):
         super().__init__(rules)
@@ -704,11 +745,60 @@ class JojotteSidesView(GameView):
             self.last_points = LAST_TRICK
             if state.denomination == "suit":
                 self.trump_table([c for c in pack if c >> 4 == state.trump], lambda c: TRUMP_STRENGTH[c & 15])
+        from ..rules.jojotte_cards import trick_points
         from ..rules.jojotte_cards import trick_winner as _tw
 
         self._trick_winner = _tw
+        self._trick_points = trick_points
+        self.root = state  # the state the positions stand for, all but their four fields
+        self._plays: dict = {}  # the rules' card plays by what decides them (`moves`)
+        self._tricks: dict = {}  # a full trick (and whether it is the last): its winner's offset and points
 
     free_leads = True  # JJ-PLAY-2: the leader may lead any card
+
+    def start(self, s) -> Partnership:
+        return Partnership(s.hands, s.leader, s.trick, s.jo)
+
+    def to_move(self, p) -> int:
+        return (p.leader + len(p.trick)) % 4  # play goes round the table (JJ4P-PLAY)
+
+    def is_end(self, p) -> bool:
+        return not p.trick and not any(p.hands)
+
+    def moves(self, p) -> list[Action]:
+        seat = (p.leader + len(p.trick)) % 4
+        key = (seat, p.leader, p.hands[seat], p.trick, p.jo[seat])  # what the rules' own memo of them reads
+        got = self._plays.get(key)
+        if got is None:
+            s = self.root._replace(hands=p.hands, leader=p.leader, trick=p.trick, jo=p.jo)
+            got = self._plays[key] = self.rules.card_plays(s)
+        return list(got)
+
+    def step(self, p, a: Action):
+        seat = (p.leader + len(p.trick)) % 4
+        hands = list(p.hands)
+        hands[seat] ^= 1 << a.card
+        jo, gain = p.jo, 0
+        if a.announce:  # the mark the word leaves, as the rules' card play leaves it: 1 jo, 2 jotte (JJ-JOJOTTE)
+            w = 1 if a.announce.lower() == "jo" else 2
+            jo = (*jo[:seat], w, *jo[seat + 1:])
+            if w == 2 and not self.nullo:
+                gain = self.jojotte if seat % 2 == 0 else -self.jojotte  # JJ-PTS-3
+        trick = (*p.trick, a.card)
+        if len(trick) < 4:
+            return Partnership(tuple(hands), p.leader, trick, jo), gain
+        last = not any(hands)
+        got = self._tricks.get((trick, last))
+        if got is None:
+            got = self._tricks[(trick, last)] = (self._trick_winner(trick, self.trump),
+                                                 self._trick_points(trick, self.trump, last, self.nullo))
+        win = (p.leader + got[0]) % 4
+        if self.nullo:  # the Nullo side's tricks, against North-South when it is theirs
+            if win % 2 == self.nb_side:
+                gain += -1 if self.nb_side == 0 else 1
+        else:
+            gain += got[1] if win % 2 == 0 else -got[1]
+        return Partnership(tuple(hands), win, (), jo), gain
 
     def side_of(self, seat: int) -> int:
         return seat % 2
@@ -780,7 +870,13 @@ class JojotteSidesView(GameView):
 class JojotteOutcomeView(JojotteSidesView):
     """Four-player Jo-Jotte in partnerships: who wins the hand (``score_hand``: the contract, melds and trick score,
     JJ4P-SCORE), 1 when North-South can force it, 0 equal totals, -1 when East-West can. The score so far counts
-    for nothing until the end (`final`), so the key holds what is taken so far."""
+    for nothing until the end (`final`), so the key holds what is taken so far; the search walks the rules' own
+    states (``score_hand`` reads them whole)."""
+
+    start, to_move, is_end, step = GameView.start, GameView.to_move, GameView.is_end, GameView.step
+
+    def moves(self, s) -> list[Action]:
+        return list(self.rules.card_plays(s))
 
     def score(self, s) -> int:
         return 0
