@@ -87,7 +87,8 @@ class GameView:
         raise NotImplementedError
 
     def order(self, s, card: int) -> int | None:
-        """The card's rank within its suit (higher wins), or None: never merged with another."""
+        """The card's rank within its suit (higher wins), or None: never merged with another. Fixed for the deal
+        (``s`` is not read: `Solver.representatives` keeps its merges by the cards alone)."""
         return None
 
     def winning(self, s, card: int | None = None) -> int | None:
@@ -101,6 +102,7 @@ class GameView:
         return None
 
     def card_points(self, s, card: int) -> int:
+        """The card's points, fixed for the deal like `order`."""
         return 0
 
     def suit_order(self, s, suit: int) -> list[int]:
@@ -331,6 +333,7 @@ class Solver:
         self.tt: dict = {}
         self.max_entries = max_entries
         self.stored = 0  # positions kept: the table's, and those after the moves made (`_expand`)
+        self._runs: dict = {}  # a suit's equivalent cards by its cards held, still out and said with a word
         self.nodes = 0
         self.passes = 0
 
@@ -358,20 +361,33 @@ class Solver:
             live |= h
         for c in view.trick_cards(s):
             live |= 1 << c
-        worded = {a.card for a in acts if a.announce}
+        worded = 0
+        for a in acts:
+            if a.announce:
+                worded |= 1 << a.card
+        cache = self._runs
         for suit in suits:
-            mine = by_suit[suit]
-            top = -1
-            for c in view.suit_order(s, suit):  # high to low
-                if not live >> c & 1:
-                    continue
-                if mine >> c & 1:
-                    if top >= 0 and c not in worded and view.card_points(s, c) == view.card_points(s, top):
-                        rep[c] = top
+            sm = 0xFFFF << (suit * 16)
+            k = (by_suit[suit], live & sm, worded & sm)
+            merged = cache.get(k)
+            if merged is None:  # the views' order and card points are the card's own: the suit's cards decide
+                if len(cache) >= self.max_entries:
+                    cache.clear()
+                mine = k[0]
+                merged, top = [], -1
+                for c in view.suit_order(s, suit):  # high to low
+                    if not live >> c & 1:
+                        continue
+                    if mine >> c & 1:
+                        if top >= 0 and not worded >> c & 1 and view.card_points(s, c) == view.card_points(s, top):
+                            merged.append((c, top))
+                        else:
+                            top = c
                     else:
-                        top = c
-                else:
-                    top = -1
+                        top = -1
+                merged = cache[k] = tuple(merged)
+            for c, top in merged:
+                rep[c] = top
         return rep
 
     def _gen(self, s) -> list[Action]:
