@@ -428,3 +428,61 @@ def test_partnership_positions_step_as_the_rules_play_card():
             cards += 1
         assert view.is_end(p)
     assert cards >= 32 * 60 and words >= 1 and denominations == {"suit", "nt", "nullo"}
+
+
+def _baloot_first_leads(hands: int, seed: int):
+    """(rules, state at the first card choice, script of the record's declarations and shows) of simulated hands."""
+    from jojotte_records.analyze.solver import script_of
+
+    for summary, verdicts in validate_stream(simulate_items("baloot", hands, seed)):
+        rules = getattr(summary, "rules", None) or rules_for(summary.header)
+        for v in verdicts:
+            acts = list(v.actions)
+            if v.state is None or v.state.phase != "done" or v.state.declarer < 0 or not any(a.kind == "play" for a in acts):
+                continue
+            s, k = rules.initial_state(v.record.dealer, None), 0
+            while not (s.phase == "play" and acts[k].kind == "play"):
+                s, k = rules.advance(s, acts[k]), k + 1
+            yield rules, s, script_of(acts[k:])
+
+
+def test_baloot_positions_step_as_the_rules_play_card():
+    """`BalootView.step` gives, card after card of random legal play from the first lead of simulated Baloot hands
+    (the record's projects declared and shown by the script, Ekka and Baloot said where the rules offer them), the
+    rules' own next state (``play_card``, then the script's declarations): over tricks 1 and 2 that state itself,
+    from the third trick on a `BalootPlay` of its four fields; and it adds what the view's `score` of the rules'
+    states adds (the declaring team's card points, BAL-DECK-5/6). A `BalootPlay`'s moves are the rules'
+    ``card_plays`` but Baloot's word (BAL-BALOOT: no card point, no later card's legality)."""
+    from jojotte_records.analyze.solver import BalootPlay, BalootView
+
+    rng = random.Random(23)
+    cards = lean = 0
+    said: set[str] = set()
+    shown = 0
+    for rules, s, script in _baloot_first_leads(40, 29):
+        view = BalootView(rules, s, script)
+        s = view.settle(s)
+        p = view.start(s)
+        while not rules.is_terminal(s):
+            assert not view.is_end(p) and view.to_move(p) == rules.current_player(s)
+            acts = view.moves(s)  # the rules' states: the rules' card plays (or the best project's show, BAL-PROJ-11)
+            if type(p) is BalootPlay:
+                lean += 1
+                assert view.moves(p) == [a for a in acts if a.announce != "baloot"]
+            else:
+                assert p == s and len(s.history) < 2
+            worded = [x for x in acts if x.announce]
+            a = rng.choice(worded if worded and rng.random() < 0.5 else acts)
+            said.add(a.announce)
+            nxt = view.settle(rules.play_card(s, a))
+            p, gain = view.step(p, a)
+            if type(p) is BalootPlay:
+                assert p == (nxt.hands, nxt.leader, nxt.trick, nxt.ekka) and len(nxt.history) >= 2
+            else:
+                assert p == nxt
+            assert gain == view.score(nxt) - view.score(s)
+            s = nxt
+            cards += a.kind == "play"
+        assert view.is_end(p)
+        shown += bool(s.shown)
+    assert cards >= 32 * 20 and lean >= 24 * 20 and {"ekka", "baloot"} <= said and shown >= 1

@@ -206,7 +206,7 @@ class GameView:
             if beats[c] & opp:
                 continue
             p = pts(s, c)
-            if p > one and (self.free_leads or self.rules.check(s, Action(leader, "play", card=c)) is None):
+            if p > one and (self.free_leads or self.may_lead(s, leader, c)):
                 one = p
             if not beats[c] & mate:
                 run += p
@@ -218,6 +218,11 @@ class GameView:
         return one
 
     last_points = 0  # what the last trick carries besides its cards
+
+    def may_lead(self, s, leader: int, card: int) -> bool:
+        """Whether the rules let ``leader`` lead ``card`` now (a view whose positions are not the rules' states says
+        it from its moves)."""
+        return self.rules.check(s, Action(leader, "play", card=card)) is None
 
     # --- top trumps: sure points of either side, on lead or not ------------------------------------------------
     _trumps: tuple = ()  # (bit, points) of every trump, high to low in the trump order
@@ -632,8 +637,27 @@ class Solver:
 
 # --- the games -----------------------------------------------------------------------------------------------
 
+class BalootPlay(NamedTuple):
+    """A Baloot position from the third trick on as the search sees it (`BalootView.start`): what the rest of the card
+    play depends on once the projects are declared and shown (BAL-PROJ: tricks 1 and 2), with the field names of the
+    rules' state, so that the view reads either."""
+
+    hands: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[tuple[int, int], ...]  # (seat, card) in play order
+    ekka: bool  # the leader of this trick validly said Ekka (BAL-EKKA-4)
+
+
 class BalootView(GameView):
-    """Baloot (BAL-PLAY, BAL-EKKA): the declaring team's card points, the last-trick 10 included (BAL-DECK-6)."""
+    """Baloot (BAL-PLAY, BAL-EKKA): the declaring team's card points, the last-trick 10 included (BAL-DECK-6).
+
+    Over tricks 1 and 2 the search walks the rules' own states (the projects are declared and shown there, by the
+    script); from the third trick on it walks `BalootPlay` positions, not the rules' 35-field state (issue 17): their
+    moves are the rules' own ``card_plays`` of the state the position stands for, kept by what decides them, and a
+    card's transition and what it adds are the rules' trick winner and card points (BAL-PLAY-4, BAL-DECK-5/6). A
+    Baloot said with a card (BAL-BALOOT) adds no card point and changes no later card's legality (``legal_plays``
+    does not read it; only a second Baloot, which cannot be said): in these positions its card is searched plain.
+    The tests hold `step` to the rules' ``play_card`` and the view's `score`, on random play with every word."""
 
     def __init__(self, rules, state, script: dict | None = None):
         super().__init__(rules, script)
@@ -645,6 +669,7 @@ class BalootView(GameView):
         self._points = [rules.card_points(state, c) if c in pack else 0 for c in range(64)]
         self._order = [strength(c, state.trump, c >> 4) if c in pack else None for c in range(64)]
         self.total = sum(self._points) + 10  # every card point of the pack and the last trick's 10 (BAL-DECK-6, -7)
+        self.pack_mask = sum(1 << c for c in pack)
         # the king and queen of trumps make the Baloot (BAL-BALOOT): kept by rank
         exact = (1 << (state.trump * 16 + 13) | 1 << (state.trump * 16 + 12)) if state.trump >= 0 else 0
         self.rank_cards(pack, lambda c: strength(c, state.trump, c >> 4), exact)
@@ -652,7 +677,58 @@ class BalootView(GameView):
         self._cards: dict = {}
         if state.trump >= 0:
             self.trump_table([c for c in pack if c >> 4 == state.trump], lambda c: strength(c, state.trump, c >> 4))
+        self._late = max((t for t, _ in self.script), default=-1) + 1  # the first trick with nothing scripted after
+        self.root = None  # a rules' state of the third trick on: what a `BalootPlay` stands for, but its four fields
+        self._plays: dict = {}  # the rules' card plays by what decides them (`moves`)
+        self._rest: dict = {}  # the card points still out with the last trick's 10, by the cards still out
+        self._tricks: dict = {}  # a full trick (and whether it is the last): its winner's index and points
 
+    # --- the positions ---------------------------------------------------------------------------------
+    def start(self, s):
+        if type(s) is BalootPlay or s.phase != "play" or len(s.history) < max(2, self._late):
+            return s
+        if self.root is None:
+            self.root = s
+        return BalootPlay(s.hands, s.leader, s.trick, s.ekka)
+
+    def to_move(self, p) -> int:
+        if type(p) is BalootPlay:
+            return (p.leader + len(p.trick)) % 4  # play goes round the table (BAL-PLAY-1)
+        return self.rules.current_player(p)
+
+    def is_end(self, p) -> bool:
+        if type(p) is BalootPlay:
+            return not p.trick and not any(p.hands)
+        return self.rules.is_terminal(p)
+
+    def step(self, p, a: Action):
+        if type(p) is not BalootPlay:
+            c = self.settle(self.rules.play_card(p, a))
+            return self.start(c), self.score(c) - self.score(p)
+        seat = (p.leader + len(p.trick)) % 4
+        hands = list(p.hands)
+        hands[seat] ^= 1 << a.card
+        trick = (*p.trick, (seat, a.card))
+        if len(trick) < 4:
+            return BalootPlay(tuple(hands), p.leader, trick, p.ekka or a.announce == "ekka"), 0
+        last = not any(hands)
+        k = (trick, last)
+        got = self._tricks.get(k)
+        if got is None:
+            cards = self.trick_cards(p) + (a.card,)
+            pts = sum(self._points[c] for c in cards) + (10 if last else 0)  # BAL-DECK-5/6
+            got = self._tricks[k] = (trick[trick_winner(cards, self.trump)][0], pts)
+        win, pts = got
+        return BalootPlay(tuple(hands), win, (), False), (pts if win % 2 == self.team else 0)
+
+    def _live(self, s) -> int:
+        h = s.hands
+        live = h[0] | h[1] | h[2] | h[3]
+        for _, c in s.trick:
+            live |= 1 << c
+        return live
+
+    # --- what the search reads -------------------------------------------------------------------------
     def side_of(self, seat: int) -> int:
         return 0 if seat % 2 == self.team else 1
 
@@ -661,13 +737,20 @@ class BalootView(GameView):
 
     def bounds(self, s) -> tuple[int, int]:
         # the card points not yet taken by either team, and the last trick's 10 (BAL-DECK-6)
-        rest = self.total - s.points[0] - s.points[1]
-        if s.phase != "play":
-            return 0, rest
+        if type(s) is BalootPlay:
+            live = self._live(s)
+            rest = self._rest.get(live)
+            if rest is None:
+                pts = self._points
+                rest = self._rest[live] = sum(pts[c] for c in range(64) if live >> c & 1) + 10
+        else:
+            rest = self.total - s.points[0] - s.points[1]
+            if s.phase != "play":
+                return 0, rest
         side, top = self.top_trumps(s)
         ours, theirs = (top, 0) if side == 0 else (0, top)
         if not s.trick:
-            leader = self.rules.current_player(s)
+            leader = s.leader
             sure = self.sure_points(s, leader)
             if leader % 2 == self.team:
                 ours = max(ours, sure)
@@ -676,9 +759,18 @@ class BalootView(GameView):
         return ours, rest - theirs
 
     def key(self, s) -> tuple:
+        if type(s) is BalootPlay:
+            if not s.trick:  # the cards by rank (Ekka's higher cards gone, BAL-EKKA-2, read by rank as well)
+                return self.relative_hands(s.hands), s.leader
+            return s.hands, s.trick, s.leader, s.ekka
         if not s.trick and len(s.history) >= 2:  # projects are declared and shown by rank in tricks 1 and 2 (BAL-PROJ)
             return self.relative_hands(s.hands), s.leader, s.baloot, s.declared, s.shown, s.best
         return s.hands, s.trick, s.leader, s.ekka, s.baloot, s.declared, s.shown, s.best
+
+    def tricks_done(self, s) -> int:
+        if type(s) is BalootPlay:
+            return 8 - (sum(h.bit_count() for h in s.hands) + len(s.trick)) // 4
+        return len(s.history)
 
     def trick_cards(self, s) -> tuple[int, ...]:
         trick = s.trick
@@ -690,11 +782,28 @@ class BalootView(GameView):
         return got
 
     def moves(self, s) -> list[Action]:
+        if type(s) is BalootPlay:
+            seat = (s.leader + len(s.trick)) % 4
+            # what the rules' card plays read: the hand, the trick, the Ekka, and at a lead the cards gone (BAL-EKKA-2)
+            key = (seat, s.hands[seat], s.trick, s.ekka, 0 if s.trick else self._live(s))
+            got = self._plays.get(key)
+            if got is None:
+                played = self.pack_mask & ~self._live(s)
+                for _, c in s.trick:
+                    played |= 1 << c
+                r = self.root._replace(hands=s.hands, leader=s.leader, trick=s.trick, ekka=s.ekka, played=played)
+                got = self._plays[key] = [a for a in self.rules.card_plays(r) if a.announce != "baloot"]
+            return list(got)
         plays = self.rules.card_plays(s)
         if plays:
             return list(plays)
         # the owner of the best project shows it before his card in trick 2 (BAL-PROJ-11): no card until then
         return [a for a in self.rules.legal_actions(s) if a.kind == "show"][:1]
+
+    def may_lead(self, s, leader: int, card: int) -> bool:
+        if type(s) is BalootPlay:
+            return any(a.card == card for a in self.moves(s))
+        return super().may_lead(s, leader, card)
 
     def order(self, s, card: int) -> int | None:
         return self._order[card]
