@@ -486,3 +486,28 @@ def test_baloot_positions_step_as_the_rules_play_card():
         assert view.is_end(p)
         shown += bool(s.shown)
     assert cards >= 32 * 20 and lean >= 24 * 20 and {"ekka", "baloot"} <= said and shown >= 1
+
+
+@pytest.mark.parametrize("game,hands,seed,left", [("baloot", 30, 41, (12, 16, 20)), ("jojotte-4p", 30, 43, (12, 16, 20))])
+def test_the_moves_kept_by_their_key_are_the_moves_worked_out_again(game, hands, seed, left):
+    """`Solver._ordered` keeps each position's moves (merged, in search order) by what the view says decides them
+    (`GameView.moves_key`) and by the cards still out of the suits where a merge can happen. After a solve, every
+    position the search made has, from that memo, exactly the moves worked out afresh for it: the view's moves,
+    the merge (`representatives`) and the order (`_sorted`), none of them memoised."""
+    checked = hits = 0
+    for _, s, _, _, view in endings(game, hands, seed, left):
+        solver = Solver(view)
+        solver.value(s)
+        for node in list(solver.tt.values()):
+            for kid in node.kids or ():
+                c = kid[1]
+                if c is None or view.is_end(c) or view.moves_key(c) is None:
+                    continue
+                maximise = view.side_of(view.to_move(c)) == 0
+                before = len(solver._orders)
+                kept = solver._ordered(c, maximise)
+                hits += len(solver._orders) == before
+                fresh = Solver(view)
+                assert list(kept) == fresh._sorted(c, fresh._gen(c), maximise), (game, c)
+                checked += 1
+    assert checked >= 500 and hits >= checked // 2

@@ -117,6 +117,10 @@ class GameView:
     def moves(self, s) -> list[Action]:
         return list(self.rules.card_plays(s))
 
+    def moves_key(self, s):
+        """What decides `moves` at ``s`` (two positions with the same key have the same moves), or None: not said."""
+        return None
+
     def relative_hands(self, hands: tuple[int, ...]) -> tuple:
         """The cards held as the rest of the play sees them at the start of a trick: in each suit, high to low in the
         game's order, the holder and the card points of each card still held, not which ranks they are (the cards
@@ -339,6 +343,8 @@ class Solver:
         self.max_entries = max_entries
         self.stored = 0  # positions kept: the table's, and those after the moves made (`_expand`)
         self._runs: dict = {}  # a suit's equivalent cards by its cards held, still out and said with a word
+        self._merge_suits: dict = {}  # by the view's moves key: the suits in which the mover may merge cards
+        self._orders: dict = {}  # by the moves key and the cards still out of those suits: the moves kept, in order
         self.nodes = 0
         self.passes = 0
 
@@ -413,18 +419,54 @@ class Solver:
         return Node(lo, hi, view.side_of(view.to_move(s)) == 0, None)
 
     def _kids(self, s, maximise: bool) -> list:
-        """The moves of ``s`` in the order they are searched first: high cards and cards of points first at a lead
-        (ordering them by what they win at once when they complete a trick searched more positions on four-player
-        deals: measured), the trick player's order when following (`_follow_order`)."""
+        return [[a, None, 0, None] for a in self._ordered(s, maximise)]  # each position made when first searched
+
+    def _ordered(self, s, maximise: bool) -> tuple[Action, ...] | list[Action]:
+        """The moves `_gen` keeps, in `_sorted`'s order. Where the view says what decides its moves
+        (`GameView.moves_key`), they are kept by that and by the cards still out of the suits in which a merge can
+        happen (those of which the mover may play two cards or more): what the merge reads besides the moves
+        (`representatives`); the order reads only the moves, the trick and the mover."""
         view = self.view
-        acts = self._gen(s)
+        mk = view.moves_key(s)
+        if mk is None:
+            return self._sorted(s, self._gen(s), maximise)
+        suits = self._merge_suits.get(mk)
+        if suits is None:
+            if len(self._merge_suits) >= self.max_entries:
+                self._merge_suits.clear()
+                self._orders.clear()
+            by_suit: dict[int, int] = {}
+            for a in view.moves(s):
+                if view.order(s, a.card) is not None:
+                    by_suit[a.card >> 4] = by_suit.get(a.card >> 4, 0) | 1 << a.card
+            suits = self._merge_suits[mk] = sum(0xFFFF << (x * 16) for x, m in by_suit.items() if m & (m - 1))
+        live = 0
+        if suits:
+            for h in view.hands(s):
+                live |= h
+            for c in view.trick_cards(s):
+                live |= 1 << c
+            live &= suits
+        k = (mk, live)
+        got = self._orders.get(k)
+        if got is None:
+            if len(self._orders) >= self.max_entries:
+                self._orders.clear()
+            got = self._orders[k] = tuple(self._sorted(s, self._gen(s), maximise))
+        return got
+
+    def _sorted(self, s, acts: list[Action], maximise: bool) -> list[Action]:
+        """``acts`` in the order they are searched first: high cards and cards of points first at a lead (ordering
+        them by what they win at once when they complete a trick searched more positions on four-player deals:
+        measured), the trick player's order when following (`_follow_order`)."""
+        view = self.view
         order, points = view.order, view.card_points
         won = view.winning(s) if len(acts) > 1 and view.trick_cards(s) else None
         if won is None:  # a lead: high cards and cards of points first
             acts.sort(key=lambda a: (order(s, a.card) or 0) + 4 * points(s, a.card), reverse=True)
         else:
             acts.sort(key=self._follow_order(s, won, maximise), reverse=True)
-        return [[a, None, 0, None] for a in acts]  # each position made when first searched
+        return acts
 
     def _follow_order(self, s, won: int, maximise: bool):
         """The order of the cards that follow to a trick: if the mover's partner wins it so far, cards of points
@@ -454,7 +496,7 @@ class Solver:
         view = self.view
         c, d = view.step(s, kid[0])
         while view.trick_cards(c):
-            acts = self._gen(c)
+            acts = self._ordered(c, view.side_of(view.to_move(c)) == 0)
             if len(acts) != 1:
                 break
             c, e = view.step(c, acts[0])
@@ -756,15 +798,16 @@ class BalootView(GameView):
             rest = self.total - s.points[0] - s.points[1]
             if s.phase != "play":
                 return 0, rest
+        if s.trick:  # in the middle of a trick the top trumps cut no more than the points left (measured)
+            return 0, rest
         side, top = self.top_trumps(s)
         ours, theirs = (top, 0) if side == 0 else (0, top)
-        if not s.trick:
-            leader = s.leader
-            sure = self.sure_points(s, leader)
-            if leader % 2 == self.team:
-                ours = max(ours, sure)
-            else:
-                theirs = max(theirs, sure)
+        leader = s.leader
+        sure = self.sure_points(s, leader)
+        if leader % 2 == self.team:
+            ours = max(ours, sure)
+        else:
+            theirs = max(theirs, sure)
         return ours, rest - theirs
 
     def key(self, s) -> tuple:
@@ -790,11 +833,16 @@ class BalootView(GameView):
             got = self._cards[trick] = tuple([c for _, c in trick])
         return got
 
+    def moves_key(self, s):
+        if type(s) is not BalootPlay:
+            return None
+        seat = (s.leader + len(s.trick)) % 4
+        # what the rules' card plays read: the hand, the trick, the Ekka, and at a lead the cards gone (BAL-EKKA-2)
+        return seat, s.hands[seat], s.trick, s.ekka, 0 if s.trick else self._live(s)
+
     def moves(self, s) -> list[Action]:
         if type(s) is BalootPlay:
-            seat = (s.leader + len(s.trick)) % 4
-            # what the rules' card plays read: the hand, the trick, the Ekka, and at a lead the cards gone (BAL-EKKA-2)
-            key = (seat, s.hands[seat], s.trick, s.ekka, 0 if s.trick else self._live(s))
+            key = self.moves_key(s)
             got = self._plays.get(key)
             if got is None:
                 played = self.pack_mask & ~self._live(s)
@@ -899,9 +947,12 @@ class JojotteSidesView(GameView):
     def is_end(self, p) -> bool:
         return not p.trick and not any(p.hands)
 
-    def moves(self, p) -> list[Action]:
+    def moves_key(self, p):
         seat = (p.leader + len(p.trick)) % 4
-        key = (seat, p.leader, p.hands[seat], p.trick, p.jo[seat])  # what the rules' own memo of them reads
+        return seat, p.leader, p.hands[seat], p.trick, p.jo[seat]  # what the rules' own memo of them reads
+
+    def moves(self, p) -> list[Action]:
+        key = self.moves_key(p)
         got = self._plays.get(key)
         if got is None:
             s = self.root._replace(hands=p.hands, leader=p.leader, trick=p.trick, jo=p.jo)
@@ -963,14 +1014,15 @@ class JojotteSidesView(GameView):
             rest = self._rest[live] = sum(pts[c] for c in range(64) if live >> c & 1) + self.last
         if 2 not in s.jo:
             rest += self.jojotte
+        if s.trick:  # in the middle of a trick the top trumps cut no more than the points left (measured)
+            return -rest, rest
         side, top = self.top_trumps(s)
         ns, ew = (top, 0) if side == 0 else (0, top)
-        if not s.trick:
-            sure = self.sure_points(s, s.leader)
-            if s.leader % 2 == 0:
-                ns = max(ns, sure)
-            else:
-                ew = max(ew, sure)
+        sure = self.sure_points(s, s.leader)
+        if s.leader % 2 == 0:
+            ns = max(ns, sure)
+        else:
+            ew = max(ew, sure)
         # each side takes its sure points at least, so the other the rest less them at most
         return 2 * ns - rest, rest - 2 * ew
 
@@ -1007,7 +1059,8 @@ class JojotteOutcomeView(JojotteSidesView):
     for nothing until the end (`final`), so the key holds what is taken so far; the search walks the rules' own
     states (``score_hand`` reads them whole)."""
 
-    start, to_move, is_end, step = GameView.start, GameView.to_move, GameView.is_end, GameView.step
+    start, to_move, is_end, step, moves_key = GameView.start, GameView.to_move, GameView.is_end, GameView.step, \
+        GameView.moves_key
 
     def moves(self, s) -> list[Action]:
         return list(self.rules.card_plays(s))
