@@ -98,6 +98,21 @@ def test_usage_errors_and_missing_archives_exit_2(tmp_path):
         assert result.exit_code == 2, (args, result.output)
 
 
+@pytest.mark.parametrize("record, where, code", [
+    ("spec-rubber.jjt", ["--hand", "99", "--at", "1.1", "--play", "AC"], 2),  # no hand 99
+    ("spec-rubber.jjt", ["--hand", "1", "--at", "99.1", "--play", "AC"], 2),  # no trick 99
+    ("spec-rubber.jjt", ["--hand", "1", "--at", "1.7", "--play", "AC"], 2),  # no card 7 in a trick
+    ("spec-rubber.jjt", ["--hand", "1", "--at", "1.1", "--play", "7S"], 1),  # Bob does not hold 7S: a finding
+    ("pitch-game.jjt", ["--hand", "1", "--at", "99.1", "--play", "AS"], 2),
+    ("pitch-game.jjt", ["--hand", "1", "--at", "1.1", "--play", "2S"], 1),
+])
+def test_what_if_at_a_point_that_does_not_exist_is_a_usage_error(record, where, code):
+    """Issue 16 item 9 (audit): ``analyze --play`` at a hand or trick the record does not have exited 1, the code of
+    an illegal card; a point that does not exist is a usage error (2), as ``--at 1.7`` already was."""
+    result = runner.invoke(app, ["analyze", str(EXAMPLES / record), *where])
+    assert result.exit_code == code, result.output
+
+
 def test_a_refused_or_failed_query_is_a_usage_error(tmp_path):
     db = str(tmp_path / "a.duckdb")
     assert runner.invoke(app, ["import", str(EXAMPLES / "spec-rubber.jjt"), "--db", db]).exit_code == 0
