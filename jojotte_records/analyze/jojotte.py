@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 from ..cards import KING, QUEEN, SUIT_MASKS, card_name, iter_cards, make_card, parse_card
 from ..cycles import without_cycle_collection
-from ..errors import JojotteError
+from ..errors import JojotteError, wins
 from ..notation.dd_comment import format_dd_comment, without_dd
 from ..notation.model import HandRecord
 from ..rules.base import Action, format_message
@@ -88,7 +88,7 @@ class Outcome(NamedTuple):
         return win, slam
 
     def text(self, labels: tuple[str, ...] = ("A", "B")) -> str:
-        parts = ["equal totals" if self.winner < 0 else f"{labels[self.winner]} wins the hand"]
+        parts = ["equal totals" if self.winner < 0 else wins(labels[self.winner], "the hand")]
         if self.slam_made is not None:
             parts.append("Slam made" if self.slam_made else "Slam failed")
         if self.nullo_made is not None:
@@ -1477,7 +1477,7 @@ def _score_text(score, names) -> str:
     for i in range(len(score.total)):
         parts = [f"{w} {n}" for w, n in (("below", score.below(i)), ("above", score.above(i))) if n]
         items.append(f"{names[i]} {' '.join(parts) if parts else 'nothing'} (trick score {score.trick_points[i]})")
-    who = f"{names[score.winner]} wins the hand" if score.winner >= 0 else "equal totals"
+    who = wins(names[score.winner], "the hand") if score.winner >= 0 else "equal totals"
     aside = f", {score.held_aside} held aside" if score.held_aside else ""
     return ", ".join(items) + f"; {who}{aside}"
 
