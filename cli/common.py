@@ -211,13 +211,7 @@ def natural_names(command) -> None:
     """Give every parameter of ``command`` and of its subcommands the names above, and reflow its help (once, when
     the app is built)."""
     command.help = reflowed(command.help)
-    for param in command.params:
-        if type(param) is TyperArgument:
-            if param.metavar is None:
-                param.metavar = param.name.upper() + ("..." if param.nargs != 1 else "")
-            param.__class__ = _Argument
-        elif type(param) is TyperOption:
-            param.__class__ = _Option
+    _natural_params(command)
     made = command.get_help_option  # --help is made when a context asks for it
 
     def help_option(ctx):
@@ -230,9 +224,24 @@ def natural_names(command) -> None:
         natural_names(sub)
 
 
+def _natural_params(command) -> None:
+    for param in command.params:
+        if type(param) is TyperArgument:
+            if param.metavar is None:
+                param.metavar = param.name.upper() + ("..." if param.nargs != 1 else "")
+            param.__class__ = _Argument
+        elif type(param) is TyperOption:
+            param.__class__ = _Option
+
+
 class NaturalGroup(TyperGroup):
     """The root group of the app: its commands' usage and help with `natural_names`."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         natural_names(self)
+
+    def get_params(self, ctx):
+        # typer adds --install-completion and --show-completion to the group after making it (they showed <bool>)
+        _natural_params(self)
+        return super().get_params(ctx)
