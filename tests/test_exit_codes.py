@@ -8,6 +8,7 @@ but 0 in convert and report, an empty folder 0 everywhere, import 0 on an unknow
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -179,3 +180,41 @@ def test_report_of_standard_input_says_what_tag_it_could_not_read(tmp_path, kind
     result = runner.invoke(app, ["report", "-", "--out", str(tmp_path / "site")], input=data)
     assert result.exit_code == 2
     assert expected in result.stderr.splitlines(), result.stderr
+
+
+def _stated_codes(text: str) -> set[int]:
+    return ({int(n) for n in re.findall(r"\b(?:exits?|code(?: is)?|exit code:?|,|and|or)\s+(\d{1,3})\b", text)}
+            | {int(n) for n in re.findall(r"\b(\d)\s+(?:for|when)\b", text)})
+
+
+def _exit_code_sentences(text: str) -> list[tuple[str, set[int]]]:
+    """Each sentence of a Markdown text that states an exit code, with the codes it states."""
+    found = []
+    for paragraph in re.split(r"\n\s*\n", text):
+        for sentence in re.split(r"(?<=[.])\s+", " ".join(paragraph.split())):
+            if re.search(r"\bexit", sentence, re.I) and (codes := _stated_codes(sentence)):
+                found.append((sentence, codes))
+    return found
+
+
+def test_the_docs_state_the_exit_codes_of_the_readme_table():
+    """Issue 16 item 9 (audit): docs/archive.md said a refused or failed ``sql`` query exits 1 and docs/report.md
+    gave 1 for a usage error, where the README's table (and the code) give 2. A sentence of docs/*.md that states
+    an exit code uses only the README's codes, gives 1 only for a finding the README lists under 1, and never 1
+    for a usage error, a refused or failed query or what cannot be read."""
+    root = EXAMPLES.parent
+    section = (root / "README.md").read_text(encoding="utf-8").split("### Exit codes", 1)[1]
+    table = section[section.index("\n|"):].split("\n\n", 1)[0]
+    codes = {int(m) for m in re.findall(r"^\| (\d+) \|", table, re.M)}
+    findings = re.search(r"^\| 1 \| (.*) \|$", table, re.M).group(1)
+    wrong = []
+    for doc in sorted((root / "docs").glob("*.md")):
+        for sentence, stated in _exit_code_sentences(doc.read_text(encoding="utf-8")):
+            if not stated <= codes:
+                wrong.append(f"{doc.name}: codes {sorted(stated - codes)} not in the README: {sentence}")
+            for clause in re.split(r"[,;]\s+(?=\d\b|\w+ \d\b)", sentence) if 1 in stated else ():
+                if 1 in _stated_codes(clause) and (
+                        re.search(r"usage error|refused|does not parse|fails|cannot be read", clause)
+                        or not any(w in clause for w in ("listed", "stale", "illegal", "wrong", "not legal"))):
+                    wrong.append(f"{doc.name}: 1 is a finding ({findings}): {sentence}")
+    assert not wrong, "\n".join(wrong)
