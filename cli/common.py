@@ -245,3 +245,11 @@ class NaturalGroup(TyperGroup):
         # typer adds --install-completion and --show-completion to the group after making it (they showed <bool>)
         _natural_params(self)
         return super().get_params(ctx)
+
+    def main(self, args=None, prog_name=None, **kwargs):
+        """Typer's `main`; a usage error on a pipe or a file is printed as click's plain lines, not in rich's box,
+        which is cut at 80 columns where there is no terminal (issue 16: a long option value was cut mid-word)."""
+        from typer.core import _main
+
+        kwargs["rich_markup_mode"] = self.rich_markup_mode if sys.stderr.isatty() else None
+        return _main(self, args=args, prog_name=prog_name, **kwargs)

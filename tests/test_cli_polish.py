@@ -92,3 +92,16 @@ def test_report_says_what_of_an_earlier_report_it_removes(tmp_path):
     one = runner.invoke(app, ["report", str(EXAMPLES / "doubles.jjt"), "--out", str(out)])
     assert one.exit_code == 0, one.output
     assert re.search(r"[1-9]\d* file\(s\) of the earlier report in .* removed", one.output), one.output
+
+
+def test_a_usage_error_is_not_cut_at_80_columns_in_a_pipe():
+    """Issue 16 item 11 (audit): typer's usage-error box was cut at 80 columns when standard error is a pipe
+    ("...unable   │ / │ to parse string..."); there it is click's plain lines, each message on one line."""
+    value = "a" * 72
+    out = subprocess.run([sys.executable, "-m", "jojotte_records", "validate", "--jobs", value, "x.jjt"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert "╭" not in out.stderr and "│" not in out.stderr, out.stderr
+    (error,) = [line for line in out.stderr.splitlines() if "Invalid value for '--jobs'" in line]
+    assert error.startswith("Error: ") and error.endswith("unable to parse string as an integer"), out.stderr
+    assert "Usage: python -m jojotte_records validate [OPTIONS] PATHS..." in out.stderr
