@@ -114,6 +114,16 @@ def test_what_if_at_a_point_that_does_not_exist_is_a_usage_error(record, where, 
     assert result.exit_code == code, result.output
 
 
+def test_schema_check_without_its_folder_is_an_input_error(tmp_path):
+    """Issue 16 item 9 (audit): ``schema --check`` in a folder without schemas/ said every schema was stale and
+    exited 1, the code of a finding; there is nothing to check, which is input that cannot be read (2)."""
+    result = runner.invoke(app, ["schema", "--check", "--out", str(tmp_path / "schemas")])
+    assert result.exit_code == 2, result.output
+    assert "no such folder; nothing to check" in result.output and "stale" not in result.output
+    (tmp_path / "schemas").mkdir()
+    assert runner.invoke(app, ["schema", "--check", "--out", str(tmp_path / "schemas")]).exit_code == 1  # stale
+
+
 def test_a_refused_or_failed_query_is_a_usage_error(tmp_path):
     db = str(tmp_path / "a.duckdb")
     assert runner.invoke(app, ["import", str(EXAMPLES / "spec-rubber.jjt"), "--db", db]).exit_code == 0
