@@ -148,7 +148,7 @@ def _marks(h, seat: int) -> str:
 
 
 def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
-    from jojotte_records.analyze.jojotte import AnalysisError, what_if_file
+    from jojotte_records.analyze.jojotte import AnalysisError, IllegalPlayError, what_if_file
     from jojotte_records.games import unreadable_tags
     from jojotte_records.notation.model import SessionHeader
     from jojotte_records.replay.files import dump_json, open_records, read_error
@@ -168,9 +168,9 @@ def _what_if(path: str, hand: int, at: str, play: str, json_out: bool) -> None:
              "or a 'hand' line)", 2)
     try:
         result, names = what_if_file(path, hand, at, play)
-    except AnalysisError as e:  # the card is not legal there: a finding
+    except IllegalPlayError as e:  # the card is not legal there: a finding
         fail(str(e), 1)
-    except ValueError as e:  # --at or --play cannot be read: a usage error
+    except (AnalysisError, ValueError) as e:  # no such hand, trick or card, or --at / --play cannot be read: usage
         fail(str(e), 2)
     if json_out:
         dump_json(result.document(hand, at, play, names), sys.stdout)

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from jojotte_records.errors import printable
+
 from .common import EXIT_INPUT, EXIT_OK, LIVE, cell, echo, echo_json, fail
 
 if TYPE_CHECKING:
@@ -249,7 +251,8 @@ def sql(
     query: Annotated[str, typer.Argument(help="The SQL to run (read-only).")],
     db: Annotated[str, DB_OPTION] = "jojotte.duckdb",
     json_out: Annotated[bool, typer.Option("--json", help="Print the rows as a JSON array of objects.")] = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="Print the rows as CSV with a header line.")] = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="Print the rows as CSV with a header line (a control character "
+                                          "in a value is written as its escape, \\x1b; --json keeps every value exact).")] = False,
 ) -> None:
     from jojotte_records.archive.stats import jsonable
     from jojotte_records.archive.store import ArchiveError, run_sql
@@ -264,10 +267,11 @@ def sql(
         echo_json(json.dumps([{c: jsonable(v) for c, v in zip(result.columns, r)} for r in result.rows],
                               ensure_ascii=False, indent=1, default=str))
     elif csv_out:
+        # CSV has no escape for a control character: it is written as its escape, as in every other output (issue 16)
         writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(result.columns)
+        writer.writerow([printable(c) for c in result.columns])
         for r in result.rows:
-            writer.writerow(["" if v is None else v for v in r])
+            writer.writerow(["" if v is None else printable(str(v)) for v in r])
     else:
         _stdout().print(_rich_table(None, result.columns, result.rows))
 

@@ -211,13 +211,7 @@ def natural_names(command) -> None:
     """Give every parameter of ``command`` and of its subcommands the names above, and reflow its help (once, when
     the app is built)."""
     command.help = reflowed(command.help)
-    for param in command.params:
-        if type(param) is TyperArgument:
-            if param.metavar is None:
-                param.metavar = param.name.upper() + ("..." if param.nargs != 1 else "")
-            param.__class__ = _Argument
-        elif type(param) is TyperOption:
-            param.__class__ = _Option
+    _natural_params(command)
     made = command.get_help_option  # --help is made when a context asks for it
 
     def help_option(ctx):
@@ -230,9 +224,32 @@ def natural_names(command) -> None:
         natural_names(sub)
 
 
+def _natural_params(command) -> None:
+    for param in command.params:
+        if type(param) is TyperArgument:
+            if param.metavar is None:
+                param.metavar = param.name.upper() + ("..." if param.nargs != 1 else "")
+            param.__class__ = _Argument
+        elif type(param) is TyperOption:
+            param.__class__ = _Option
+
+
 class NaturalGroup(TyperGroup):
     """The root group of the app: its commands' usage and help with `natural_names`."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         natural_names(self)
+
+    def get_params(self, ctx):
+        # typer adds --install-completion and --show-completion to the group after making it (they showed <bool>)
+        _natural_params(self)
+        return super().get_params(ctx)
+
+    def main(self, args=None, prog_name=None, **kwargs):
+        """Typer's `main`; a usage error on a pipe or a file is printed as click's plain lines, not in rich's box,
+        which is cut at 80 columns where there is no terminal (issue 16: a long option value was cut mid-word)."""
+        from typer.core import _main
+
+        kwargs["rich_markup_mode"] = self.rich_markup_mode if sys.stderr.isatty() else None
+        return _main(self, args=args, prog_name=prog_name, **kwargs)

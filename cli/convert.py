@@ -13,7 +13,9 @@ from .common import echo, fail
 
 HELP = """Convert records between the text notation and JSON, without loss.
 
---to text also rewrites a hand-typed file in canonical form.
+--to text also rewrites a hand-typed file in canonical form. The notation has no escape for a control character: a
+record that holds one (ESC in an [Event] tag) is written as it is to a file or a pipe, and shown escaped (\\x1b) at a
+terminal, where it would act instead of being shown.
 
 Examples:
 
@@ -39,7 +41,7 @@ def convert(
     to: Annotated[Target, typer.Option("--to", help="Output form.")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of standard output.")] = None,
 ) -> None:
-    from jojotte_records.errors import printable_json
+    from jojotte_records.errors import printable, printable_json
     from jojotte_records.games import rules_for
     from jojotte_records.notation.text import read_sessions, write_sessions
     from jojotte_records.replay.files import looks_like_json, read_error, read_record_text
@@ -74,7 +76,8 @@ def convert(
     else:
         result = write_sessions(sessions)
     if out is None:
-        sys.stdout.write(result)
+        # a terminal would act on a control character from the record (issue 16 item 7); a file or a pipe gets the record
+        sys.stdout.write(printable(result) if sys.stdout.isatty() else result)
     else:
         tmp = out.with_name(out.name + ".tmp")
         tmp.write_text(result, encoding="utf-8")

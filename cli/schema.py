@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import echo
+from .common import EXIT_INPUT, echo, fail
 
 HELP = """Write the JSON Schema of the record format (generated from the pydantic models).
 
@@ -15,7 +15,7 @@ Examples:
 
   jojotte schema --out schemas
 
-  jojotte schema --check    (exit 1 when the committed schema is stale)
+  jojotte schema --check    (exit 1 when the committed schema is stale, 2 without the folder)
 """
 
 
@@ -30,6 +30,9 @@ def schema(
     from jojotte_records.notation.schema import export_schemas, stale_schemas
 
     if check:
+        if not out.is_dir():  # nothing to check: input that cannot be read (2), not a stale schema (1)
+            fail(f"{out}: no such folder; nothing to check (--out names the folder of the schema files, "
+                 f"`jojotte schema --out {out}` writes them)", EXIT_INPUT)
         stale = stale_schemas(out)
         for name in stale:
             echo(f"{out / name} is stale: run `jojotte schema --out {out}`")

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from jojotte_records.errors import wins
+
 from .common import echo, progress
 
 HELP = """Replay every call and card of the records through the rules, and recompute the score sheet.
@@ -122,7 +124,7 @@ def _print_restorations(result) -> None:
         for n in names:
             figures = [f"{w} {score[n][w]}" for w in ("below", "above") if score[n][w]]
             parts.append(f"{n} {' '.join(figures) if figures else 'nothing'} (trick score {score[n]['trick_points']})")
-        who = f"{score['winner']} wins the hand" if score["winner"] else "equal totals"
+        who = wins(score["winner"], "the hand") if score["winner"] else "equal totals"
         echo(f"{where}: {r['text']}: " + ", ".join(parts) + f"; {who}")
         if item["as_written"]:
             written = [f"{n} " + (" ".join(f"{k} {v}" for k, v in fig.items() if v) or "nothing")

@@ -143,6 +143,26 @@ def shown(text: str, limit: int = MAX_QUOTE) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def win_verb(who: str) -> str:
+    """"win" for a side named by its players (``Nora and Sam``, ``Nell & Sue``), else "wins".
+
+    >>> win_verb("Nora and Sam"), win_verb("Eve")
+    ('win', 'wins')
+    """
+    return "win" if " and " in who or " & " in who else "wins"
+
+
+def wins(who: str, what: str = "") -> str:
+    """``who wins`` or, for a side named by its players, ``who win`` (`win_verb`); ``what`` follows.
+
+    >>> wins("Nora and Sam", "the session")
+    'Nora and Sam win the session'
+    >>> wins("Eve")
+    'Eve wins'
+    """
+    return f"{who} {win_verb(who)}" + (f" {what}" if what else "")
+
+
 # Characters a terminal acts on instead of showing (issue 16: `[Event "Club\x1b]0;PWNED\x07"]` retitled the terminal):
 # C0 controls but tab and newline (layout), DEL, C1 controls, and the bidirectional overrides and isolates that can
 # make a line read other than it is.

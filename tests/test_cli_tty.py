@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tty_helpers import run_with_tty_stderr
+from tty_helpers import run_at_terminal, run_with_tty_stderr
 
 from conftest import EXAMPLES
 from jojotte_records.notation.text import iter_records
@@ -76,35 +76,7 @@ def test_simulate_redirected_to_a_file_at_a_terminal(tmp_path):
 def test_a_finding_is_never_printed_on_the_progress_bar_line():
     # stdout and stderr on the same terminal, as at a user's prompt: the bar must be taken off its line before a
     # finding is printed (issue 16 item 11); before, the first finding followed the bar's text on the same line
-    import os
-    import re
-    import subprocess
-    import sys
-    import threading
-
-    master, slave = os.openpty()
-    env = dict(os.environ, TERM="xterm-256color", COLUMNS="120", LINES="40")
-    proc = subprocess.Popen([sys.executable, "-m", "jojotte_records.cli.main", "validate", str(EXAMPLES / "disputes")],
-                            stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, env=env)
-    os.close(slave)
-    screen = bytearray()
-
-    def drain():
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            screen.extend(chunk)
-
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
-    proc.wait(timeout=240)
-    reader.join(timeout=10)
-    os.close(master)
-    text = screen.decode("utf-8", "replace")
+    code, text = run_at_terminal(["validate", str(EXAMPLES / "disputes")])
     first = text.find(str(EXAMPLES / "disputes" / "01-revoke-follow-suit.jjt"))
     assert first > 0, text[:500]
     before = text[:first]

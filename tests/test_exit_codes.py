@@ -8,6 +8,7 @@ but 0 in convert and report, an empty folder 0 everywhere, import 0 on an unknow
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -98,6 +99,31 @@ def test_usage_errors_and_missing_archives_exit_2(tmp_path):
         assert result.exit_code == 2, (args, result.output)
 
 
+@pytest.mark.parametrize("record, where, code", [
+    ("spec-rubber.jjt", ["--hand", "99", "--at", "1.1", "--play", "AC"], 2),  # no hand 99
+    ("spec-rubber.jjt", ["--hand", "1", "--at", "99.1", "--play", "AC"], 2),  # no trick 99
+    ("spec-rubber.jjt", ["--hand", "1", "--at", "1.7", "--play", "AC"], 2),  # no card 7 in a trick
+    ("spec-rubber.jjt", ["--hand", "1", "--at", "1.1", "--play", "7S"], 1),  # Bob does not hold 7S: a finding
+    ("pitch-game.jjt", ["--hand", "1", "--at", "99.1", "--play", "AS"], 2),
+    ("pitch-game.jjt", ["--hand", "1", "--at", "1.1", "--play", "2S"], 1),
+])
+def test_what_if_at_a_point_that_does_not_exist_is_a_usage_error(record, where, code):
+    """Issue 16 item 9 (audit): ``analyze --play`` at a hand or trick the record does not have exited 1, the code of
+    an illegal card; a point that does not exist is a usage error (2), as ``--at 1.7`` already was."""
+    result = runner.invoke(app, ["analyze", str(EXAMPLES / record), *where])
+    assert result.exit_code == code, result.output
+
+
+def test_schema_check_without_its_folder_is_an_input_error(tmp_path):
+    """Issue 16 item 9 (audit): ``schema --check`` in a folder without schemas/ said every schema was stale and
+    exited 1, the code of a finding; there is nothing to check, which is input that cannot be read (2)."""
+    result = runner.invoke(app, ["schema", "--check", "--out", str(tmp_path / "schemas")])
+    assert result.exit_code == 2, result.output
+    assert "no such folder; nothing to check" in result.output and "stale" not in result.output
+    (tmp_path / "schemas").mkdir()
+    assert runner.invoke(app, ["schema", "--check", "--out", str(tmp_path / "schemas")]).exit_code == 1  # stale
+
+
 def test_a_refused_or_failed_query_is_a_usage_error(tmp_path):
     db = str(tmp_path / "a.duckdb")
     assert runner.invoke(app, ["import", str(EXAMPLES / "spec-rubber.jjt"), "--db", db]).exit_code == 0
@@ -164,3 +190,41 @@ def test_report_of_standard_input_says_what_tag_it_could_not_read(tmp_path, kind
     result = runner.invoke(app, ["report", "-", "--out", str(tmp_path / "site")], input=data)
     assert result.exit_code == 2
     assert expected in result.stderr.splitlines(), result.stderr
+
+
+def _stated_codes(text: str) -> set[int]:
+    return ({int(n) for n in re.findall(r"\b(?:exits?|code(?: is)?|exit code:?|,|and|or)\s+(\d{1,3})\b", text)}
+            | {int(n) for n in re.findall(r"\b(\d)\s+(?:for|when)\b", text)})
+
+
+def _exit_code_sentences(text: str) -> list[tuple[str, set[int]]]:
+    """Each sentence of a Markdown text that states an exit code, with the codes it states."""
+    found = []
+    for paragraph in re.split(r"\n\s*\n", text):
+        for sentence in re.split(r"(?<=[.])\s+", " ".join(paragraph.split())):
+            if re.search(r"\bexit", sentence, re.I) and (codes := _stated_codes(sentence)):
+                found.append((sentence, codes))
+    return found
+
+
+def test_the_docs_state_the_exit_codes_of_the_readme_table():
+    """Issue 16 item 9 (audit): docs/archive.md said a refused or failed ``sql`` query exits 1 and docs/report.md
+    gave 1 for a usage error, where the README's table (and the code) give 2. A sentence of docs/*.md that states
+    an exit code uses only the README's codes, gives 1 only for a finding the README lists under 1, and never 1
+    for a usage error, a refused or failed query or what cannot be read."""
+    root = EXAMPLES.parent
+    section = (root / "README.md").read_text(encoding="utf-8").split("### Exit codes", 1)[1]
+    table = section[section.index("\n|"):].split("\n\n", 1)[0]
+    codes = {int(m) for m in re.findall(r"^\| (\d+) \|", table, re.M)}
+    findings = re.search(r"^\| 1 \| (.*) \|$", table, re.M).group(1)
+    wrong = []
+    for doc in sorted((root / "docs").glob("*.md")):
+        for sentence, stated in _exit_code_sentences(doc.read_text(encoding="utf-8")):
+            if not stated <= codes:
+                wrong.append(f"{doc.name}: codes {sorted(stated - codes)} not in the README: {sentence}")
+            for clause in re.split(r"[,;]\s+(?=\d\b|\w+ \d\b)", sentence) if 1 in stated else ():
+                if 1 in _stated_codes(clause) and (
+                        re.search(r"usage error|refused|does not parse|fails|cannot be read", clause)
+                        or not any(w in clause for w in ("listed", "stale", "illegal", "wrong", "not legal"))):
+                    wrong.append(f"{doc.name}: 1 is a finding ({findings}): {sentence}")
+    assert not wrong, "\n".join(wrong)

@@ -300,3 +300,17 @@ def test_a_chance_event_typed_as_one_line(tmp_path):
     assert enter(rec, ["undo"]).text == "undone: deal W: TS 8S 2S QH 2H KD 3D 2D QC"
     out = enter(rec, ["W: TS 8S 2S QH 2H KD 3D 2D QC"] + PITCH_HAND[5:])
     assert (tmp_path / "p.jjt").read_text().endswith("\n" + PITCH_TEXT)
+
+
+def test_a_game_tag_inside_a_comment_does_not_choose_the_recorder(tmp_path):
+    """Issue 16 item 1 (audit): a ``[Game "pitch"]`` line inside a ``{ … }`` comment is no tag for the reader, so the
+    file is a Jo-Jotte session; the recorder chose the event recorder by its own regex and crashed on the first deal."""
+    path = tmp_path / "c.jjt"
+    path.write_text('{ an old note:\n[Game "pitch"]\n}\n[Event "Club"]\n[Players "Ann; Bob"]\n')
+    rec = Recorder(path)
+    assert not isinstance(rec, EventRecorder) and rec.game == "jojotte"
+    assert isinstance(rec.answer("B"), Accepted)
+    out = rec.answer("AD")
+    assert isinstance(out, Refusal) and out.rule == "JJ-DEAL-3" and "Ann is dealt 6 cards, not 1" in out.message
+    (tmp_path / "p.jjt").write_text('{ [Game "jojotte"] }\n[Game "pitch"]\n[Players "Nell; Ed; Sue; Walt"]\n')
+    assert isinstance(Recorder(tmp_path / "p.jjt"), EventRecorder)

@@ -82,6 +82,16 @@ def test_import_summary_stats_and_sql_tables_are_escaped(tmp_path):
     assert json.loads(sql_json.output)[0]["event"] == EVENT
 
 
+def test_sql_csv_is_escaped(tmp_path):
+    """Issue 16 item 7 (audit): ``sql --csv`` wrote the [Event]'s ESC and BEL as they are, a plain csv.writer."""
+    db = str(tmp_path / "a.duckdb")
+    runner.invoke(app, ["import", str(_hostile_record(tmp_path)), "--db", db])
+    result = runner.invoke(app, ["sql", "SELECT event, 'a\x1bb' AS \"c\x07\", 7 AS n FROM sessions", "--db", db, "--csv"])
+    assert result.exit_code == 0, result.output
+    assert not UNSAFE.search(result.output), repr(result.output)
+    assert result.output.splitlines() == [r"event,c\x07,n", r"Club\x1b]0;PWNED\x07\x1b[2J\u202eko\x9b,a\x1bb,7"]
+
+
 def test_a_name_with_rich_markup_is_printed_as_written(tmp_path):
     text = (EXAMPLES / "spec-rubber.jjt").read_text(encoding="utf-8").replace("Alice; Bob", "[bold]Al[/]; Bob")
     (tmp_path / "m.jjt").write_text(text, encoding="utf-8")
@@ -103,3 +113,19 @@ def test_convert_errors_and_json_are_escaped(tmp_path):
     assert result.exit_code == 0, result.output
     assert not UNSAFE.search(result.output), repr(result.output)
     assert ["Event", EVENT] in json.loads(result.output)["sessions"][0]["tags"]  # the same JSON value
+
+
+def test_convert_to_text_keeps_the_record_in_a_pipe_and_escapes_it_at_a_terminal(tmp_path):
+    """Issue 16 item 7 (audit): ``convert --to text`` wrote the record's control characters to the terminal. The notation
+    has no escape for them: a pipe or a file gets the record as it is (lossless), a terminal sees it escaped."""
+    from tty_helpers import run_at_terminal
+
+    path = _hostile_record(tmp_path)
+    piped = runner.invoke(app, ["convert", str(path), "--to", "text"])
+    assert piped.exit_code == 0, piped.output
+    assert f'[Event "{EVENT}"]' in piped.output  # as written: read back, the same record
+    code, screen = run_at_terminal(["convert", str(path), "--to", "text"])
+    assert code == 0, screen
+    screen = screen.replace("\r\n", "\n")  # the terminal's line ends
+    assert not UNSAFE.search(screen), repr(screen)
+    assert r'[Event "Club\x1b]0;PWNED\x07\x1b[2J\u202eko\x9b"]' in screen

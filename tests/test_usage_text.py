@@ -32,6 +32,16 @@ def test_no_braces_and_no_bool_in_any_help(words):
     assert "<list[" not in out
 
 
+def test_the_top_level_help_shows_no_bool():
+    """Issue 16 item 11 (audit): ``jojotte --help`` showed ``--install-completion <bool>`` and ``--show-completion
+    <bool>``: typer adds the two flags to the group after it is made, so they missed the natural names."""
+    r = runner.invoke(app, ["--help"], terminal_width=200)
+    assert r.exit_code == 0, r.output
+    assert "<bool>" not in r.output
+    assert re.search(r"--install-completion\s+Install completion", r.output)
+    assert re.search(r"--show-completion\s+Show completion", r.output)
+
+
 def test_validate_usage_names_its_paths_in_capitals():
     out = help_of("validate")
     assert re.search(r"Usage: jojotte validate \[OPTIONS\] PATHS\.\.\.\s*$", out, flags=re.M)

@@ -232,11 +232,15 @@ def _side_label(rules, view) -> str:
     return "+".join(rules.seat_labels[x] for x in range(rules.seats) if view.side_of(x) == 0)
 
 
+class NoSuchPoint(ValueError):
+    """The replay of a hand does not reach the point asked for (a usage error, where an illegal card is a finding)."""
+
+
 def event_position(rules, verdict, trick: int, index: int):
     """(state, script) at card ``index`` of trick ``trick`` of a replayed Baloot or Pitch hand.
 
     Raises:
-        ValueError: the replay does not reach that point.
+        NoSuchPoint: the replay does not reach that point.
     """
     from .solver import script_of
 
@@ -251,7 +255,7 @@ def event_position(rules, verdict, trick: int, index: int):
             break
         s = rules.advance(s, a)
     if s.phase != "play" or (len(rules.tricks(s)) + 1, len(s.trick) + 1) != (trick, index):
-        raise ValueError(f"the replay does not reach trick {trick}, card {index}")
+        raise NoSuchPoint(f"the replay does not reach trick {trick}, card {index}")
     rest = actions[start:] if start is not None else []
     return s, script_of(rest) if rules.name == "baloot" else {}
 
@@ -261,7 +265,8 @@ def what_if_event(verdict, rules, trick: int, index: int, card: int | None, word
     to the end, scored by the game (``sheet``: the sheet before the hand, for Pitch's moon; empty if None).
 
     Raises:
-        ValueError: no such point in the replay, or the card is not legal there.
+        NoSuchPoint: no such point in the replay.
+        ValueError: the card is not legal there.
     """
     from .solver import substitute, view_for
 

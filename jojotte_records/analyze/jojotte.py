@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 from ..cards import KING, QUEEN, SUIT_MASKS, card_name, iter_cards, make_card, parse_card
 from ..cycles import without_cycle_collection
-from ..errors import JojotteError
+from ..errors import JojotteError, wins
 from ..notation.dd_comment import format_dd_comment, without_dd
 from ..notation.model import HandRecord
 from ..rules.base import Action, format_message
@@ -69,6 +69,11 @@ class AnalysisError(JojotteError):
     """A position or a hand that cannot be analysed (unknown cards, not two-player Jo-Jotte, not in play)."""
 
 
+class IllegalPlayError(AnalysisError):
+    """The card a what-if plays is not legal there: a finding (`analyze --play` exits 1), where any other
+    `AnalysisError` (no such hand, trick or card, a hand that cannot be analysed) is a usage error (2)."""
+
+
 class Outcome(NamedTuple):
     """The forced outcome of the hand."""
 
@@ -83,7 +88,7 @@ class Outcome(NamedTuple):
         return win, slam
 
     def text(self, labels: tuple[str, ...] = ("A", "B")) -> str:
-        parts = ["equal totals" if self.winner < 0 else f"{labels[self.winner]} wins the hand"]
+        parts = ["equal totals" if self.winner < 0 else wins(labels[self.winner], "the hand")]
         if self.slam_made is not None:
             parts.append("Slam made" if self.slam_made else "Slam failed")
         if self.nullo_made is not None:
@@ -1472,7 +1477,7 @@ def _score_text(score, names) -> str:
     for i in range(len(score.total)):
         parts = [f"{w} {n}" for w, n in (("below", score.below(i)), ("above", score.above(i))) if n]
         items.append(f"{names[i]} {' '.join(parts) if parts else 'nothing'} (trick score {score.trick_points[i]})")
-    who = f"{names[score.winner]} wins the hand" if score.winner >= 0 else "equal totals"
+    who = wins(names[score.winner], "the hand") if score.winner >= 0 else "equal totals"
     aside = f", {score.held_aside} held aside" if score.held_aside else ""
     return ", ".join(items) + f"; {who}{aside}"
 
@@ -1533,7 +1538,7 @@ def _finish_line(rules, state, line, card, announce, labels=None):
     if v is not None:
         from ..rules.base import format_message
 
-        raise AnalysisError(f"{card_name(card)} cannot be played there: {format_message(v.text, labels or rules.seat_labels)} ({v.rule})")
+        raise IllegalPlayError(f"{card_name(card)} cannot be played there: {format_message(v.text, labels or rules.seat_labels)} ({v.rule})")
     state = rules.advance(state, a)
     line.append(a)
     end = state
@@ -1580,7 +1585,7 @@ def _sides_what_if(verdict, rules, trick: int, card_index: int, card: int | None
     try:
         sub = substitute(JojotteSidesView(rules, s), s, card, (announce or "").lower())
     except ValueError as e:
-        raise AnalysisError(f"{card_name(card)} cannot be played there: "
+        raise IllegalPlayError(f"{card_name(card)} cannot be played there: "
                             f"{format_message(str(e), rules.seat_labels)}") from None
     after = rules.advance(s, sub.action)
     return WhatIf(after, tuple(line) + sub.line, rules.score_hand(sub.end), _as_played(verdict)), sub
@@ -1969,7 +1974,8 @@ def what_if_file(path: str, hand: int, at: str, card: str, session: int = 1) -> 
     """`what_if` for hand ``hand`` of session ``session`` of a record file; also the players' names.
 
     Raises:
-        AnalysisError: no such hand or point, an illegal card, or a hand that cannot be analysed.
+        IllegalPlayError: the card is not legal there.
+        AnalysisError: no such hand or point, or a hand that cannot be analysed.
         ValueError: ``at`` or ``card`` cannot be read.
     """
     from ..replay.files import check_file
@@ -1988,15 +1994,17 @@ def what_if_file(path: str, hand: int, at: str, card: str, session: int = 1) -> 
     summary, verdicts = result.sessions[session - 1]
     rules = rules_for(summary.header)
     if not isinstance(rules, JojotteRules):  # Baloot, Pitch: the one solver, from any card (`analyze_events`)
-        from .endings import what_if_event
+        from .endings import NoSuchPoint, what_if_event
 
         sheet = rules.new_sheet()
         for v in verdicts:
             if v.number == hand:
                 try:
                     return what_if_event(v, rules, trick, index, code, word, sheet), summary.seat_names or summary.names
+                except NoSuchPoint as e:
+                    raise AnalysisError(f"hand {hand}: {e}") from None
                 except ValueError as e:
-                    raise AnalysisError(f"{card_name(code)} at {trick}.{index}: "
+                    raise IllegalPlayError(f"{card_name(code)} at {trick}.{index}: "
                                         f"{format_message(str(e), summary.seat_names or rules.seat_labels)}") from None
             sheet = v.sheet
         raise AnalysisError(f"{path} has no hand {hand}")

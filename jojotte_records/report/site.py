@@ -43,7 +43,7 @@ from jinja2 import pass_context as _pass_context
 from markupsafe import Markup
 
 from ..cycles import cycle_collection_paused
-from ..errors import JojotteError
+from ..errors import JojotteError, win_verb
 from ..notation.model import SessionHeader
 from ..replay.jojotte import HandVerdict, validate_stream
 from ..replay.pool import jobs_count
@@ -151,6 +151,7 @@ def make_environment(templates: str | os.PathLike | None = None):
     env.globals["seat_colors"] = SEAT_COLORS
     env.globals["render_hand"] = _render_hand
     env.globals["cards_html"] = cards_html
+    env.filters["win_verb"] = win_verb  # {{ side|win_verb }}: "win" for a side named by two players
     return env
 
 

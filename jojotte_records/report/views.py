@@ -14,7 +14,7 @@ from typing import NamedTuple
 from markupsafe import Markup, escape
 
 from ..cards import card_symbol_name, parse_card, suit_of
-from ..errors import Issue
+from ..errors import Issue, wins
 from ..notation.dd_comment import dd_alternatives, dd_fields
 
 
@@ -63,18 +63,6 @@ def rule_texts() -> dict[str, dict[str, str]]:
 
 
 _NOTATION_TEXT = "The record cannot be read at this point; docs/notation.md gives the grammar."
-
-
-def wins(who: str, what: str = "") -> str:
-    """``who wins`` or, for a side named by its players (``Nora and Sam``), ``who win``; ``what`` follows.
-
-    >>> wins("Nora and Sam", "the session")
-    'Nora and Sam win the session'
-    >>> wins("Eve")
-    'Eve wins'
-    """
-    verb = "win" if " and " in who or " & " in who else "wins"
-    return f"{who} {verb}" + (f" {what}" if what else "")
 
 
 class RestoreRow(NamedTuple):

@@ -42,7 +42,7 @@ from typing import NamedTuple
 from ..cards import card_name, mask_of, parse_card
 from ..errors import Issue
 from ..notation.model import UNKNOWN_CARD, Call, HandRecord, Play, SeatResult, SessionHeader, Trick, WrittenScore
-from ..notation.text import read_sessions, sheet_labels, write_hand, write_header, written_score_text
+from ..notation.text import iter_records, read_sessions, sheet_labels, write_hand, write_header, written_score_text
 from ..replay.engine import HandRun, replay_steps
 from ..replay.jojotte import HandVerdict, SessionValidator
 from ..rules.base import CHANCE, Action, Violation, find_variant, violation_message
@@ -985,15 +985,15 @@ def _is_event_game(game: str | None) -> bool:
 
 
 def _game_tag(path: Path) -> str | None:
-    """The ``[Game]`` tag of a session file, None when it has none (or the file is empty or missing)."""
-    import re
-
+    """The ``[Game]`` tag of a session file as the reader reads it, None when it has none (or the file is empty,
+    missing or not UTF-8 text). The header comes from `iter_records`, so a tag inside a ``{ … }`` comment is no tag."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as f:
+            for item in iter_records(f, str(path)):
+                return item.get("Game") if isinstance(item, SessionHeader) else None
     except (OSError, UnicodeDecodeError):
         return None
-    m = re.search(r'^\s*\[\s*Game\s+"([^"]*)"\s*\]', text, re.MULTILINE | re.IGNORECASE)
-    return m.group(1) if m else None
+    return None
 
 
 class EventRecorder(Recorder):
