@@ -121,6 +121,7 @@ def _judge(rules, solver, s, actions, mistake: int, tricks_done) -> list[EndingC
     from that card to the end), the best cards, its cost for its team, its marks, every legal card's value."""
     view = solver.view
     cards = []
+    guess = None  # the value of the position reached, found with the card before: MTD(f)'s first guess
     for a in actions:
         if a.kind != "play":
             s = rules.advance(s, a)
@@ -129,7 +130,7 @@ def _judge(rules, solver, s, actions, mistake: int, tricks_done) -> list[EndingC
             break
         base = view.score(s)
         # every legal card (with its word: an Ekka changes what the others must play, BAL-EKKA) and its value
-        options = {(o.card, o.announce): v - base for o, v in solver.options(s)}
+        options = {(o.card, o.announce): v - base for o, v in solver.options(s, guess)}
         own = view.side_of(a.seat) == 0
         before = max(options.values()) if own else min(options.values())
         nxt = rules.advance(s, a)
@@ -140,7 +141,7 @@ def _judge(rules, solver, s, actions, mistake: int, tricks_done) -> list[EndingC
         alts = tuple((c, w, v) for (c, w), v in options.items())
         cards.append(EndingCard(tricks_done(s) + 1, len(s.trick) + 1, a.seat, a.card, before, after, best, cost, marks,
                                 alts))
-        s = nxt
+        s, guess = nxt, base + after
     return cards
 
 

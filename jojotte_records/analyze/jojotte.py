@@ -1374,6 +1374,7 @@ def analyze_partnership(verdict, rules) -> tuple[list[CardAnalysis], str]:
     view = JojotteSidesView(rules, s)
     solver, outcomes = OneSolver(view), OneSolver(JojotteOutcomeView(rules, s))
     forced = _sides_forced(rules, s, view, solver)
+    nullo = s.denomination == "nullo"
     out: list[CardAnalysis] = []
     note = ""
     before = oc_before = None
@@ -1393,7 +1394,9 @@ def analyze_partnership(verdict, rules) -> tuple[list[CardAnalysis], str]:
                 before, oc_before = forced(s), outcomes.value(s)
             side = p.seat % 2
             values, alts = {}, []
-            for m, v in solver.options(s):  # every legal card and the value it leads to (merged cards: their twin's)
+            # every legal card and the value it leads to (merged cards: their twin's); the value of the position, where
+            # it is on the solver's scale (not a Nullo's score), is MTD(f)'s first guess
+            for m, v in solver.options(s, None if nullo else before):
                 values[(m.card, (m.announce or "").lower())] = v
                 alts.append((m.card, (m.announce or "").lower(), forced(rules.advance(s, m), v)))
             target = max(values.values()) if side == 0 else min(values.values())
