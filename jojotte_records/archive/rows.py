@@ -15,7 +15,8 @@ from ..cards import SEVEN, card_name, iter_cards, make_card
 from ..errors import number_too_large
 from ..notation.dd_comment import dd_fields
 from ..notation.deals import deal_hash
-from ..notation.text import sheet_column, write_event_hand, write_hand
+from ..notation.event_text import write_event_hand
+from ..notation.text import kept_hand_text, sheet_column, write_hand
 from ..rules.jojotte import DONE, PLAY, VOID_HAND
 from ..rules.jojotte_cards import POINTS, RANK_CHARS
 
@@ -43,8 +44,9 @@ def _opt(value: int):
 
 # --- one hand ------------------------------------------------------------------------------
 
-def add_hand(imp, s, v) -> None:
-    """Every row of one validated hand of session ``s`` (`store._Session`)."""
+def add_hand(imp, s, v, lines: list[str] | None = None) -> None:
+    """Every row of one validated hand of session ``s`` (`store._Session`); ``lines``: the hand's lines as read, when
+    the reader's fast paths read every one (`notation.iter_records`' ``texts``)."""
     s.hands += 1
     imp.pending_hands += 1
     if v.issues:
@@ -52,7 +54,7 @@ def add_hand(imp, s, v) -> None:
         s.syntax += any(i.kind == "syntax" for i in v.issues)
     form = s.form
     # the canonical text, exactly as `notation.write_stream` writes it: the header, then "\n" + each hand
-    s.text.append("\n" + form.write(v.record))
+    s.text.append("\n" + form.write(v.record, lines))
     st, score = v.state, v.score
     facts = s.rules.hand_facts(st, score) if st is not None else {}
     form.hand_row(imp, s, v, facts)
@@ -105,8 +107,8 @@ class RecordRows:
         self.labels = labels
         self.columns = columns
 
-    def write(self, record) -> str:
-        """The canonical text of one hand."""
+    def write(self, record, lines: list[str] | None = None) -> str:
+        """The canonical text of one hand; ``lines``: its lines as read, when the reader's fast paths read every one."""
         raise NotImplementedError
 
     def hand_row(self, imp, s, v, facts: dict) -> None:
@@ -142,7 +144,9 @@ def record_rows_for(rules) -> RecordRows:
 class EventRecordRows(RecordRows):
     """A hand recorded as a log of events (Pitch, Baloot): its lines, replayed as actions."""
 
-    def write(self, record) -> str:
+    def write(self, record, lines: list[str] | None = None) -> str:
+        # an event-log hand's lines seldom repeat (four players' tricks, deals, a dozen hands a session): checking
+        # them costs more than writing them (measured), so the writer writes every one
         return write_event_hand(record, self.rules)
 
     def hand_row(self, imp, s, v, facts: dict) -> None:
@@ -210,7 +214,17 @@ class JojotteRecordRows(RecordRows):
     """A Jo-Jotte hand (`HandRecord`): its contract from the state, its auction, calls after the draw, melds, the
     dix, and every card as recorded, with winners and points as far as the replay reached."""
 
-    def write(self, record) -> str:
+    def __init__(self, rules, labels: tuple[str, ...], columns: tuple[str, ...]):
+        super().__init__(rules, labels, columns)
+        self.kept = kept_hand_text(labels, columns)
+
+    def write(self, record, lines: list[str] | None = None) -> str:
+        """The hand's ``lines`` as read when they are what `write_hand` writes of it (`notation.codec.KeptText`: a
+        two-player session's lines repeat, so most are checked once), else what it writes."""
+        if lines is not None:
+            text = self.kept(record, lines)
+            if text is not None:
+                return text
         return write_hand(record, self.labels, self.columns)
 
     def hand_row(self, imp, s, v, facts: dict) -> None:

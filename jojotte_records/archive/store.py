@@ -682,8 +682,10 @@ class _Importer:
             open_sessions.append(_Session(self._next_session_id, header, index))
             self._next_session_id += 1
 
+        texts: list = []  # (hand, its lines) of each hand the reader's fast paths read wholly (`iter_records`)
+
         def items() -> Iterator:
-            for item in _open_items(path, name, data):
+            for item in _open_items(path, name, data, texts):
                 if isinstance(item, SessionHeader):
                     start(item)
                 elif not open_sessions:
@@ -697,7 +699,9 @@ class _Importer:
                 s.flushes = self.flushes
             if len(s.text) - (not s.spooled) >= TEXT_CHUNK_HANDS:  # a chunk is full (the first one holds the header too)
                 self._write_text(s, self._take_text(s))
-            add_hand(self, s, v)
+            lines = texts[-1][1] if texts and texts[-1][0] is v.record else None
+            texts.clear()
+            add_hand(self, s, v, lines)
             if self.pending_hands >= self.batch_hands:
                 self._flush()
                 if self.uncommitted_hands >= self.commit_hands:
@@ -854,9 +858,10 @@ def _read_source(path: str) -> tuple[bytes | None, str]:
     return None, digest.hexdigest()
 
 
-def _open_items(path: str, name: str, data: bytes | None) -> Iterator:
+def _open_items(path: str, name: str, data: bytes | None, texts: list | None = None) -> Iterator:
+    """The items of a record file (`open_records`), or of its bytes ``data``; ``texts``: see `notation.iter_records`."""
     if data is None:
-        yield from open_records(path)
+        yield from open_records(path, texts=texts)
         return
     text = data.decode("utf-8-sig")
     first = text.split("\n", 1)[0]
@@ -867,7 +872,7 @@ def _open_items(path: str, name: str, data: bytes | None) -> Iterator:
     else:
         from ..notation.text import iter_records
 
-        yield from iter_records(io.StringIO(text), name)
+        yield from iter_records(io.StringIO(text), name, texts=texts)
 
 
 # what may go wrong with one file's data, not with the archive: that file is reported, the others imported
