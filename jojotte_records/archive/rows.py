@@ -88,12 +88,8 @@ def _action_value(a) -> str | None:
 
 def _packed(imp, table: str, sid: int, seq: int, columns: list[list]) -> int:
     """Append whole columns to a packed table (``session_id``, ``hand_seq`` and then ``columns``); their length."""
-    cols = imp.buf[table].cols
     n = len(columns[0])
-    cols[0].extend((sid,) * n)
-    cols[1].extend((seq,) * n)
-    for col, values in zip(cols[2:], columns):
-        col.extend(values)
+    imp.buf[table].extend([(sid,) * n, (seq,) * n, *columns])
     return n
 
 
