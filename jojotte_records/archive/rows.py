@@ -22,6 +22,7 @@ from ..rules.jojotte_cards import POINTS, RANK_CHARS
 
 _SUITS = "SHDCX"
 _NO_DD = (None, None, None, None, None)  # plays.dd_* of a card without a [%dd …] comment
+_NO_PLAY_TEXT = (None, *_NO_DD)  # plays.announce and plays.dd_* of an event-log hand's card
 
 
 def hand_status(v) -> tuple[str, str | None]:
@@ -177,24 +178,21 @@ class EventRecordRows(RecordRows):
         if not tricks:
             return
         written = {ln.number: ln.winner for ln in v.record.lines if ln.keyword == "trick" and ln.winner}
-        t_cols: list[list] = [[] for _ in range(7)]
-        p_cols: list[list] = [[] for _ in range(13)]
         over = rules.is_terminal(st)
+        sid, seq = s.session_id, s.hands
+        t_rows, p_rows = imp.buf["tricks"].rows, imp.buf["plays"].rows
         ply = 0
         for k, (leader, plays, win) in enumerate(tricks, 1):
             ww = written.get(k)
             pts = rules.trick_card_points(st, k)  # the game's count (BAL-DECK-5/6, PIT-PTS-1)
-            for col, value in zip(t_cols, (k, leader, win, labels.index(ww) if ww in labels else -1,
-                                           -1 if pts is None else pts, 1 if k == len(tricks) and over else 0, -1)):
-                col.append(value)
+            t_rows.append((sid, seq, k, leader, win, labels.index(ww) if ww in labels else -1, -1 if pts is None else pts,
+                           1 if k == len(tricks) and over else 0, -1))
             for pos, (seat, card) in enumerate(plays, 1):
                 ply += 1
                 pts = rules.card_points(st, card)
-                for col, value in zip(p_cols, (k, ply, pos, seat, card, -1 if pts is None else pts, 1 if seat == win else 0,
-                                               None, None, None, None, None, None)):
-                    col.append(value)
-        _packed(imp, "tricks", s.session_id, s.hands, t_cols)
-        s.plays += _packed(imp, "plays", s.session_id, s.hands, p_cols)
+                p_rows.append((sid, seq, k, ply, pos, seat, card, -1 if pts is None else pts, 1 if seat == win else 0,
+                               *_NO_PLAY_TEXT))
+        s.plays += ply
 
     def seat_of(self, issue, record, s) -> int | None:
         token = (issue.token or "").split(" ", 1)[0].upper()
@@ -305,30 +303,25 @@ class JojotteRecordRows(RecordRows):
         table = POINTS[st.trump + 1] if st is not None and st.phase in (PLAY, DONE) else None
         history = st.history if st is not None else ()
         per_hand = rules.tricks_per_hand
-        t_cols: list[list] = [[] for _ in range(7)]
-        t_no, t_lead, t_win, t_wwin, t_pts, t_last, t_line = t_cols
-        plays, wins = [], []  # (trick number, play) of every card; the trick's winner, -1 past the replay
+        sid, seq = s.session_id, s.hands
+        t_rows, p_rows = imp.buf["tricks"].rows, imp.buf["plays"].rows  # a tuple a row (`store._Columns`)
+        ply = 0
         for k, t in enumerate(rec.tricks):
             if k < len(history):
                 leader, _, win = history[k]
                 pts = rules.trick_card_points(st, k + 1)  # JJ-PTS-1/2
-            else:
+            else:  # past the replay: no winner (-2: nor whether a card won) and no points
                 leader, win, pts = (t.plays[0].seat if t.plays else -1), -2, -1
-            t_no.append(t.number); t_lead.append(leader); t_win.append(max(win, -1)); t_pts.append(pts)
-            t_wwin.append(t.winner if t.winner >= 0 else -1); t_last.append(1 if k + 1 == per_hand else 0)
-            t_line.append(t.line or -1)
-            plays += [(t.number, j, p) for j, p in enumerate(t.plays, 1)]
-            wins += [win] * len(t.plays)
-        cards = [p.card for _, _, p in plays]
-        p_cols = [[n for n, _, _ in plays], list(range(1, len(plays) + 1)), [j for _, j, _ in plays],
-                  [p.seat for _, _, p in plays], [c if c >= 0 else -1 for c in cards],
-                  [table[c] if c >= 0 else -1 for c in cards] if table is not None else [-1] * len(cards),
-                  [-1 if w == -2 else 1 if p.seat == w else 0 for (_, _, p), w in zip(plays, wins)],
-                  [p.announce or None for _, _, p in plays]]
-        dd = [dd_fields(p.comments) or _NO_DD if p.comments else _NO_DD for _, _, p in plays]
-        p_cols += [list(c) for c in zip(*dd)] if dd else [[] for _ in range(5)]
-        _packed(imp, "tricks", s.session_id, s.hands, t_cols)
-        s.plays += _packed(imp, "plays", s.session_id, s.hands, p_cols)
+            t_rows.append((sid, seq, t.number, leader, max(win, -1), t.winner if t.winner >= 0 else -1, pts,
+                           1 if k + 1 == per_hand else 0, t.line or -1))
+            for j, p in enumerate(t.plays, 1):
+                ply += 1
+                c = p.card
+                p_rows.append((sid, seq, t.number, ply, j, p.seat, c if c >= 0 else -1,
+                               table[c] if c >= 0 and table is not None else -1,
+                               -1 if win == -2 else 1 if p.seat == win else 0, p.announce or None,
+                               *(dd_fields(p.comments) or _NO_DD if p.comments else _NO_DD)))
+        s.plays += ply
 
     def seat_of(self, issue, rec, s) -> int | None:
         """The player an issue is about: the seat of the call or card it points at, or the player a wrong figure names."""

@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass
 from datetime import date, datetime
 from importlib import resources
+from operator import itemgetter
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple
 
@@ -317,7 +318,9 @@ class _Columns:
     """Rows of one table gathered column by column, turned into one Arrow table per flush.
 
     ``spec`` gives (column, Arrow type, typecode): a typecode stores the column in an
-    ``array.array`` with -1 for NULL (the hot tables), None a Python list.
+    ``array.array`` with -1 for NULL (the hot tables), None a Python list. Rows added one at a
+    time (`_Importer.row`) are kept as tuples and turned into columns when columns are asked for (one
+    ``zip`` instead of an ``append`` per value).
     """
 
     def __init__(self, table: str, spec: list[tuple[str, pa.DataType, str | None]]):
@@ -326,24 +329,39 @@ class _Columns:
         self.types = [t for _, t, _ in spec]
         self.codes = [c for _, _, c in spec]
         self.cols: list = []
+        self.rows: list[tuple] = []  # rows added one at a time, after those in ``cols``
         self.clear()
 
     def clear(self) -> None:
         self.cols = [array.array(c) if c else [] for c in self.codes]
+        self.rows = []
 
     def __len__(self) -> int:
-        return len(self.cols[0])
+        return len(self.cols[0]) + len(self.rows)
+
+    def _settle(self) -> None:
+        """The rows added one at a time, into the columns."""
+        rows = self.rows
+        if rows:
+            if any(len(r) != len(self.cols) for r in rows):
+                raise ValueError(f"a row of {self.table} has not {len(self.cols)} values")
+            for i, col in enumerate(self.cols):  # a column at a time, allocating nothing a row (zip(*rows) does)
+                col.extend(map(itemgetter(i), rows))
+            self.rows = []
 
     def extend(self, columns: list) -> None:
         """Whole columns of rows, one iterable a column, all as long."""
+        self._settle()
         for col, values in zip(self.cols, columns):
             col.extend(values)
 
     def truncate(self, n: int) -> None:
+        self._settle()
         for c in self.cols:
             del c[n:]
 
     def arrow(self) -> pa.Table:
+        self._settle()
         arrays = []
         for col, typ, code in zip(self.cols, self.types, self.codes):
             if code:
@@ -799,8 +817,7 @@ class _Importer:
     # -- rows
     def row(self, table: str, *values) -> None:
         """One row of ``table`` (the rows of `archive.rows`)."""
-        for col, v in zip(self.buf[table].cols, values):
-            col.append(v)
+        self.buf[table].rows.append(values)
 
     def issue(self, sid: int, hand_seq: int | None, seq: int, issue: Issue, seat: int | None) -> None:
         loc = issue.loc
