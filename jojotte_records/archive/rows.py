@@ -15,12 +15,14 @@ from ..cards import SEVEN, card_name, iter_cards, make_card
 from ..errors import number_too_large
 from ..notation.dd_comment import dd_fields
 from ..notation.deals import deal_hash
-from ..notation.text import sheet_column, write_event_hand, write_hand
+from ..notation.event_text import write_event_hand
+from ..notation.text import kept_hand_text, sheet_column, write_hand
 from ..rules.jojotte import DONE, PLAY, VOID_HAND
 from ..rules.jojotte_cards import POINTS, RANK_CHARS
 
 _SUITS = "SHDCX"
 _NO_DD = (None, None, None, None, None)  # plays.dd_* of a card without a [%dd …] comment
+_NO_PLAY_TEXT = (None, *_NO_DD)  # plays.announce and plays.dd_* of an event-log hand's card
 
 
 def hand_status(v) -> tuple[str, str | None]:
@@ -43,8 +45,9 @@ def _opt(value: int):
 
 # --- one hand ------------------------------------------------------------------------------
 
-def add_hand(imp, s, v) -> None:
-    """Every row of one validated hand of session ``s`` (`store._Session`)."""
+def add_hand(imp, s, v, lines: list[str] | None = None) -> None:
+    """Every row of one validated hand of session ``s`` (`store._Session`); ``lines``: the hand's lines as read, when
+    the reader's fast paths read every one (`notation.iter_records`' ``texts``)."""
     s.hands += 1
     imp.pending_hands += 1
     if v.issues:
@@ -52,7 +55,7 @@ def add_hand(imp, s, v) -> None:
         s.syntax += any(i.kind == "syntax" for i in v.issues)
     form = s.form
     # the canonical text, exactly as `notation.write_stream` writes it: the header, then "\n" + each hand
-    s.text.append("\n" + form.write(v.record))
+    s.text.append("\n" + form.write(v.record, lines))
     st, score = v.state, v.score
     facts = s.rules.hand_facts(st, score) if st is not None else {}
     form.hand_row(imp, s, v, facts)
@@ -86,12 +89,8 @@ def _action_value(a) -> str | None:
 
 def _packed(imp, table: str, sid: int, seq: int, columns: list[list]) -> int:
     """Append whole columns to a packed table (``session_id``, ``hand_seq`` and then ``columns``); their length."""
-    cols = imp.buf[table].cols
     n = len(columns[0])
-    cols[0].extend((sid,) * n)
-    cols[1].extend((seq,) * n)
-    for col, values in zip(cols[2:], columns):
-        col.extend(values)
+    imp.buf[table].extend([(sid,) * n, (seq,) * n, *columns])
     return n
 
 
@@ -105,8 +104,8 @@ class RecordRows:
         self.labels = labels
         self.columns = columns
 
-    def write(self, record) -> str:
-        """The canonical text of one hand."""
+    def write(self, record, lines: list[str] | None = None) -> str:
+        """The canonical text of one hand; ``lines``: its lines as read, when the reader's fast paths read every one."""
         raise NotImplementedError
 
     def hand_row(self, imp, s, v, facts: dict) -> None:
@@ -142,7 +141,9 @@ def record_rows_for(rules) -> RecordRows:
 class EventRecordRows(RecordRows):
     """A hand recorded as a log of events (Pitch, Baloot): its lines, replayed as actions."""
 
-    def write(self, record) -> str:
+    def write(self, record, lines: list[str] | None = None) -> str:
+        # an event-log hand's lines seldom repeat (four players' tricks, deals, a dozen hands a session): checking
+        # them costs more than writing them (measured), so the writer writes every one
         return write_event_hand(record, self.rules)
 
     def hand_row(self, imp, s, v, facts: dict) -> None:
@@ -177,24 +178,21 @@ class EventRecordRows(RecordRows):
         if not tricks:
             return
         written = {ln.number: ln.winner for ln in v.record.lines if ln.keyword == "trick" and ln.winner}
-        t_cols: list[list] = [[] for _ in range(7)]
-        p_cols: list[list] = [[] for _ in range(13)]
         over = rules.is_terminal(st)
+        sid, seq = s.session_id, s.hands
+        t_rows, p_rows = imp.buf["tricks"].rows, imp.buf["plays"].rows
         ply = 0
         for k, (leader, plays, win) in enumerate(tricks, 1):
             ww = written.get(k)
             pts = rules.trick_card_points(st, k)  # the game's count (BAL-DECK-5/6, PIT-PTS-1)
-            for col, value in zip(t_cols, (k, leader, win, labels.index(ww) if ww in labels else -1,
-                                           -1 if pts is None else pts, 1 if k == len(tricks) and over else 0, -1)):
-                col.append(value)
+            t_rows.append((sid, seq, k, leader, win, labels.index(ww) if ww in labels else -1, -1 if pts is None else pts,
+                           1 if k == len(tricks) and over else 0, -1))
             for pos, (seat, card) in enumerate(plays, 1):
                 ply += 1
                 pts = rules.card_points(st, card)
-                for col, value in zip(p_cols, (k, ply, pos, seat, card, -1 if pts is None else pts, 1 if seat == win else 0,
-                                               None, None, None, None, None, None)):
-                    col.append(value)
-        _packed(imp, "tricks", s.session_id, s.hands, t_cols)
-        s.plays += _packed(imp, "plays", s.session_id, s.hands, p_cols)
+                p_rows.append((sid, seq, k, ply, pos, seat, card, -1 if pts is None else pts, 1 if seat == win else 0,
+                               *_NO_PLAY_TEXT))
+        s.plays += ply
 
     def seat_of(self, issue, record, s) -> int | None:
         token = (issue.token or "").split(" ", 1)[0].upper()
@@ -210,7 +208,17 @@ class JojotteRecordRows(RecordRows):
     """A Jo-Jotte hand (`HandRecord`): its contract from the state, its auction, calls after the draw, melds, the
     dix, and every card as recorded, with winners and points as far as the replay reached."""
 
-    def write(self, record) -> str:
+    def __init__(self, rules, labels: tuple[str, ...], columns: tuple[str, ...]):
+        super().__init__(rules, labels, columns)
+        self.kept = kept_hand_text(labels, columns)
+
+    def write(self, record, lines: list[str] | None = None) -> str:
+        """The hand's ``lines`` as read when they are what `write_hand` writes of it (`notation.codec.KeptText`: a
+        two-player session's lines repeat, so most are checked once), else what it writes."""
+        if lines is not None:
+            text = self.kept(record, lines)
+            if text is not None:
+                return text
         return write_hand(record, self.labels, self.columns)
 
     def hand_row(self, imp, s, v, facts: dict) -> None:
@@ -295,30 +303,25 @@ class JojotteRecordRows(RecordRows):
         table = POINTS[st.trump + 1] if st is not None and st.phase in (PLAY, DONE) else None
         history = st.history if st is not None else ()
         per_hand = rules.tricks_per_hand
-        t_cols: list[list] = [[] for _ in range(7)]
-        t_no, t_lead, t_win, t_wwin, t_pts, t_last, t_line = t_cols
-        plays, wins = [], []  # (trick number, play) of every card; the trick's winner, -1 past the replay
+        sid, seq = s.session_id, s.hands
+        t_rows, p_rows = imp.buf["tricks"].rows, imp.buf["plays"].rows  # a tuple a row (`store._Columns`)
+        ply = 0
         for k, t in enumerate(rec.tricks):
             if k < len(history):
                 leader, _, win = history[k]
                 pts = rules.trick_card_points(st, k + 1)  # JJ-PTS-1/2
-            else:
+            else:  # past the replay: no winner (-2: nor whether a card won) and no points
                 leader, win, pts = (t.plays[0].seat if t.plays else -1), -2, -1
-            t_no.append(t.number); t_lead.append(leader); t_win.append(max(win, -1)); t_pts.append(pts)
-            t_wwin.append(t.winner if t.winner >= 0 else -1); t_last.append(1 if k + 1 == per_hand else 0)
-            t_line.append(t.line or -1)
-            plays += [(t.number, j, p) for j, p in enumerate(t.plays, 1)]
-            wins += [win] * len(t.plays)
-        cards = [p.card for _, _, p in plays]
-        p_cols = [[n for n, _, _ in plays], list(range(1, len(plays) + 1)), [j for _, j, _ in plays],
-                  [p.seat for _, _, p in plays], [c if c >= 0 else -1 for c in cards],
-                  [table[c] if c >= 0 else -1 for c in cards] if table is not None else [-1] * len(cards),
-                  [-1 if w == -2 else 1 if p.seat == w else 0 for (_, _, p), w in zip(plays, wins)],
-                  [p.announce or None for _, _, p in plays]]
-        dd = [dd_fields(p.comments) or _NO_DD if p.comments else _NO_DD for _, _, p in plays]
-        p_cols += [list(c) for c in zip(*dd)] if dd else [[] for _ in range(5)]
-        _packed(imp, "tricks", s.session_id, s.hands, t_cols)
-        s.plays += _packed(imp, "plays", s.session_id, s.hands, p_cols)
+            t_rows.append((sid, seq, t.number, leader, max(win, -1), t.winner if t.winner >= 0 else -1, pts,
+                           1 if k + 1 == per_hand else 0, t.line or -1))
+            for j, p in enumerate(t.plays, 1):
+                ply += 1
+                c = p.card
+                p_rows.append((sid, seq, t.number, ply, j, p.seat, c if c >= 0 else -1,
+                               table[c] if c >= 0 and table is not None else -1,
+                               -1 if win == -2 else 1 if p.seat == win else 0, p.announce or None,
+                               *(dd_fields(p.comments) or _NO_DD if p.comments else _NO_DD)))
+        s.plays += ply
 
     def seat_of(self, issue, rec, s) -> int | None:
         """The player an issue is about: the seat of the call or card it points at, or the player a wrong figure names."""

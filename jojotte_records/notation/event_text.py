@@ -23,7 +23,7 @@ CHUNK_LIMIT = 65536  # items kept per game; the rest are read each time
 
 
 def _c(comments) -> str:
-    return "".join(f" {{{c}}}" for c in comments)
+    return "".join(f" {{{c}}}" for c in comments) if comments else ""
 
 
 class EventHandBuilder:

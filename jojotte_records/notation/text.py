@@ -28,7 +28,7 @@ from ..errors import MAX_NUMBER, MAX_TAG_VALUE, Issue, Location, NotationError, 
 from ..games import is_event_game, rules_for
 from ..rules.base import EventRules, find_variant
 from ..rules.jojotte_cards import parse_meld
-from .codec import HandBuilder, HandCodec
+from .codec import HandBuilder, HandCodec, KeptText
 from .event_text import EventHandBuilder, write_event_hand
 from .model import (
     FORMAT_VERSION,
@@ -1037,8 +1037,8 @@ def mark_session_starts(lines: Iterable[str]) -> Iterator[tuple[int, list[str], 
             yield no, group, False
 
 
-def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None,
-                 first_line: int = 1, compact: bool = False) -> Iterator[SessionHeader | HandRecord | CompactHand]:
+def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None, first_line: int = 1,
+                 compact: bool = False, texts: list | None = None) -> Iterator[SessionHeader | HandRecord | CompactHand]:
     """Stream a file: each session's `SessionHeader`, then its `HandRecord` values, one at a time.
 
     Memory stays bounded by the largest hand, whatever the size of the file.
@@ -1047,10 +1047,13 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None,
     source's first line in its file (a piece cut by `mark_session_starts`), so that locations stay right.
     ``compact``: a two-player hand written in plain canonical lines (after a session's first hand) is yielded as a
     `CompactHand` (for a validator that keeps no hands: its `record` is the `HandRecord` yielded without it).
+    ``texts`` (not with ``compact``): a list to which each hand read wholly by the fast paths (every line of it plain
+    and read without the tokenizer, the hand line included) adds ``(hand, its lines as written)`` before it is
+    yielded, for `codec.KeptText`; the hands after a session's first.
     """
     if isinstance(source, str):
         source = io.StringIO(source)
-    st = _Stream(name, compact)
+    st = _Stream(name, compact, None if compact else texts)
     for line_no, text, starts in _logical_lines(source, first_line):
         stripped = text.lstrip()
         if not stripped:
@@ -1064,11 +1067,15 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None,
         if starts is None and hb is not None and "{" not in text and len(stripped) == len(text):
             # a plain line: the game's fast reader, without the tokenizer
             if hb.fast_line(stripped, line_no):
+                if st.kept is not None:
+                    st.kept.append(stripped)
                 continue
             new = st.codec.fast_start(stripped, line_no)
             if new is not None:
-                yield hb.build()
+                yield st.build()
                 st.hb = new
+                if st.texts is not None:
+                    st.kept = [stripped]
                 continue
             if type(hb) is CompactHand:  # a line the compact reader does not take: the full reader reads the hand
                 hb = st.hb = hb.full()
@@ -1078,7 +1085,7 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None,
             st.hb = st.hb.full()
         yield from st.line(line_no, text, starts)
     if st.hb is not None:
-        yield st.hb.build()
+        yield st.build()
     elif st.codec is None and (st.tags or st.tag_issues):
         yield st.header()
 
@@ -1086,11 +1093,13 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None,
 class _Stream:
     """What `iter_records` keeps between lines: the session's tags, its hand codec, the hand being read."""
 
-    def __init__(self, name: str | None, compact: bool = False):
+    def __init__(self, name: str | None, compact: bool = False, texts: list | None = None):
         self.name = name
         self.compact = compact
         self.codec: HandCodec | None = None  # chosen at the session's first line after its tags
         self.hb: HandBuilder | None = None
+        self.texts = texts  # `iter_records`' ``texts``
+        self.kept: list[str] | None = None  # the lines of the hand being read, while the fast paths read every one
         self.in_tags = False
         self.tag_line = 0
         self._new_session()
@@ -1100,6 +1109,14 @@ class _Stream:
         self.tag_lines: list[int] = []
         self.tag_issues: list[Issue] = []
         self.pre_comments: list[str] = []
+
+    def build(self) -> HandRecord | EventHand:
+        """The record of the hand being read (into ``texts`` with its lines when the fast paths read every one)."""
+        hand = self.hb.build()
+        if self.kept is not None:
+            self.texts.append((hand, self.kept))
+            self.kept = None
+        return hand
 
     def header(self) -> SessionHeader:
         return SessionHeader(tuple(self.tags), self.tag_line, self.name, tuple(self.pre_comments), tuple(self.tag_issues),
@@ -1112,7 +1129,7 @@ class _Stream:
         m = _match_tag(stripped)
         if self.codec is not None:
             if self.hb is not None:
-                done = self.hb.build()
+                done = self.build()
                 self.hb = None
             self.codec = None
             self._new_session()
@@ -1150,6 +1167,7 @@ class _Stream:
 
     def line(self, line_no: int, text: str, starts: list[int] | None) -> Iterator[SessionHeader | HandRecord | EventHand]:
         """A line of a session's body, read by the tokenizer: comments, then the game's codec."""
+        self.kept = None  # the hand being read, and one this line starts, are not read wholly by the fast paths
         toks = _tokenize(text, line_no, starts)
         if toks and toks[-1].is_comment and not toks[-1].text.endswith("}"):
             # only the last line of a file can end inside a comment (`_logical_lines` joins the others)
@@ -1176,7 +1194,7 @@ class _Stream:
         raw = None if stray else text  # the line as written, for a line kept unread
         if toks[0].text.lower() == "hand":
             if self.hb is not None:
-                yield self.hb.build()
+                yield self.build()
             self.hb = self.codec.start(toks)
         elif self.hb is None:
             self.hb = self.codec.orphan(toks, raw)
@@ -1331,7 +1349,7 @@ def read_session(text: str, name: str | None = None) -> Session:
 # --- writing -----------------------------------------------------------------
 
 def _c(comments: Iterable[str]) -> str:
-    return "".join(f" {{{c}}}" for c in comments)
+    return "".join(f" {{{c}}}" for c in comments) if comments else ""
 
 
 def write_header(header: SessionHeader) -> str:
@@ -1354,12 +1372,16 @@ def _tag(k: str, v: str) -> str:
     return f'[{k} "' + v.replace("\\", "\\\\").replace('"', '\\"') + '"]'
 
 
+# the order cards are written in: by suit, then from the highest rank down (a card's ``(c >> 4, -(c & 15))``)
+_CARD_ORDER = {c: (c >> 4) * 16 + 15 - (c & 15) for c in range(5 * 16)}
+
+
 def _cards(cards: Iterable[int], sort: bool = True) -> str:
     cs = list(cards)
     known = [c for c in cs if c != UNKNOWN_CARD]
     if sort:
-        known.sort(key=lambda c: (c >> 4, -(c & 15)))
-    return " ".join([card_name(c) for c in known] + ["?"] * (len(cs) - len(known)))
+        known.sort(key=_CARD_ORDER.__getitem__)
+    return " ".join([*map(card_name, known), *["?"] * (len(cs) - len(known))])
 
 
 def _call_text(c: Call, labels: tuple[str, ...]) -> str:
@@ -1371,52 +1393,123 @@ def _call_text(c: Call, labels: tuple[str, ...]) -> str:
     return s + _c(c.comments)
 
 
+# --- the lines of a hand: each writer gets its part, the seat labels and the score sheet's columns
+
+def _hand_line(hand: HandRecord, labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    return f"hand {hand.number} dealer {labels[hand.dealer] if hand.dealer >= 0 else '?'}" + _c(hand.note("hand"))
+
+
+def _deal_line(hand: HandRecord, labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    parts = []
+    for seat, cards in enumerate(hand.dealt):
+        if cards is None:
+            parts.append(f"{labels[seat]}: -")
+            continue
+        text = f"{labels[seat]}: {_cards(cards)}"
+        if hand.split and hand.drawn is not None and hand.drawn[seat] is not None:
+            text += " + " + _cards(hand.drawn[seat])
+        parts.append(text.rstrip())
+    return "deal " + "; ".join(parts) + _c(hand.note("deal"))
+
+
+def _turned_line(hand: HandRecord, labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    return f"turned {card_name(hand.turned)}" + _c(hand.note("turned"))
+
+
+def _info_line(hand: HandRecord, labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    return f"info {card_name(hand.info)}" + _c(hand.note("info"))
+
+
+def _stock_line(hand: HandRecord, labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    return f"stock {_cards(hand.stock)}" + _c(hand.note("stock"))
+
+
+def _auction_line(hand: HandRecord, labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    return ("auction" + _c(hand.note("auction")) + (" " if hand.auction else "") +
+            ", ".join(_call_text(c, labels) for c in hand.auction))
+
+
+def _after_line(hand: HandRecord, labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    return "after" + _c(hand.note("after")) + (" " if hand.after else "") + ", ".join(_call_text(c, labels) for c in hand.after)
+
+
+def _trick_line(t: Trick, labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    items = [f"{labels[p.seat]} {card_name(p.card) if p.card != UNKNOWN_CARD else '?'}" + (f" {p.announce}" if p.announce else "")
+             + _c(p.comments) for p in t.plays]
+    for k, c in reversed(t.calls):  # each call among the cards, where it was made
+        items.insert(k, _call_text(c, labels))
+    plays = ", ".join(items)
+    text = f"trick {t.number}:" + _c(t.comments) + (" " + plays if plays else "")
+    if t.winner >= 0:
+        text += f" -> {labels[t.winner]}"
+    return text
+
+
+def _claim_line(hand: HandRecord, labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    return f"claim {labels[hand.claim]}" + _c(hand.note("claim"))
+
+
+def _result_line(hand: HandRecord, labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    return ("result " + ", ".join(f"{labels[r.seat]} {r.tricks} tricks {r.points} points" for r in hand.result)
+            + _c(hand.note("result")))
+
+
+def _extra_line(extra: tuple[str, str], labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    key, rest = extra
+    return f"{key} {rest}".rstrip()
+
+
+def _score_line(hand: HandRecord, labels: tuple[str, ...], columns: tuple[str, ...]) -> str:
+    return "score " + written_score_text(hand.score, columns) + _c(hand.note("score"))
+
+
+def _hand_parts(hand: HandRecord) -> list[tuple[Callable, object]]:
+    """The lines `write_hand` writes of a hand, in order: (the line's writer, what it writes)."""
+    parts: list[tuple[Callable, object]] = [(_hand_line, hand)]
+    if any(d is not None for d in hand.dealt):
+        parts.append((_deal_line, hand))
+    if hand.turned is not None:
+        parts.append((_turned_line, hand))
+    if hand.info is not None:
+        parts.append((_info_line, hand))
+    if hand.stock is not None:
+        parts.append((_stock_line, hand))
+    if hand.auction or hand.note("auction"):
+        parts.append((_auction_line, hand))
+    if hand.after or hand.note("after"):
+        parts.append((_after_line, hand))
+    parts += [(_trick_line, t) for t in hand.tricks]
+    if hand.claim >= 0:
+        parts.append((_claim_line, hand))
+    if hand.result:
+        parts.append((_result_line, hand))
+    parts += [(_extra_line, e) for e in hand.extra]
+    if hand.score is not None:
+        parts.append((_score_line, hand))
+    return parts
+
+
 def write_hand(hand: HandRecord, labels: tuple[str, ...], score_labels: tuple[str, ...] | None = None) -> str:
     """The canonical text of one hand; ``score_labels`` names the sheet's columns when they are sides (NS, EW)."""
-    lines = [f"hand {hand.number} dealer {labels[hand.dealer] if hand.dealer >= 0 else '?'}" + _c(hand.note("hand"))]
-    if any(d is not None for d in hand.dealt):
-        parts = []
-        for seat, cards in enumerate(hand.dealt):
-            if cards is None:
-                parts.append(f"{labels[seat]}: -")
-                continue
-            text = f"{labels[seat]}: {_cards(cards)}"
-            if hand.split and hand.drawn is not None and hand.drawn[seat] is not None:
-                text += " + " + _cards(hand.drawn[seat])
-            parts.append(text.rstrip())
-        lines.append("deal " + "; ".join(parts) + _c(hand.note("deal")))
-    if hand.turned is not None:
-        lines.append(f"turned {card_name(hand.turned)}" + _c(hand.note("turned")))
-    if hand.info is not None:
-        lines.append(f"info {card_name(hand.info)}" + _c(hand.note("info")))
-    if hand.stock is not None:
-        lines.append(f"stock {_cards(hand.stock)}" + _c(hand.note("stock")))
-    if hand.auction or hand.note("auction"):
-        lines.append("auction" + _c(hand.note("auction")) + (" " if hand.auction else "") +
-                     ", ".join(_call_text(c, labels) for c in hand.auction))
-    if hand.after or hand.note("after"):
-        lines.append("after" + _c(hand.note("after")) + (" " if hand.after else "") +
-                     ", ".join(_call_text(c, labels) for c in hand.after))
-    for t in hand.tricks:
-        items = [f"{labels[p.seat]} {card_name(p.card) if p.card != UNKNOWN_CARD else '?'}" + (f" {p.announce}" if p.announce else "")
-                 + _c(p.comments) for p in t.plays]
-        for k, c in reversed(t.calls):  # each call among the cards, where it was made
-            items.insert(k, _call_text(c, labels))
-        plays = ", ".join(items)
-        text = f"trick {t.number}:" + _c(t.comments) + (" " + plays if plays else "")
-        if t.winner >= 0:
-            text += f" -> {labels[t.winner]}"
-        lines.append(text)
-    if hand.claim >= 0:
-        lines.append(f"claim {labels[hand.claim]}" + _c(hand.note("claim")))
-    if hand.result:
-        lines.append("result " + ", ".join(f"{labels[r.seat]} {r.tricks} tricks {r.points} points" for r in hand.result)
-                     + _c(hand.note("result")))
-    for key, rest in hand.extra:
-        lines.append(f"{key} {rest}".rstrip())
-    if hand.score is not None:
-        lines.append("score " + written_score_text(hand.score, score_labels or labels) + _c(hand.note("score")))
-    return "\n".join(lines) + "\n"
+    columns = score_labels or labels
+    return "\n".join([write(part, labels, columns) for write, part in _hand_parts(hand)]) + "\n"
+
+
+# the line a fast path reads, by its keyword (`_HandBuilder.fast_line`, `JojotteHands.fast_start`)
+_READ_AS = {"hand": _hand_line, "deal": _deal_line, "turned": _turned_line, "info": _info_line,
+            "auction": _auction_line, "after": _after_line, "trick": _trick_line, "score": _score_line}
+
+
+def _plain_parts(hand: HandRecord) -> list[tuple[Callable, object]] | None:
+    """`_hand_parts` of a hand with no comment bound to a whole line (what `KeptText` remembers depends on its lines
+    alone), else None."""
+    return None if hand.notes else _hand_parts(hand)
+
+
+def kept_hand_text(labels: tuple[str, ...], columns: tuple[str, ...]) -> KeptText:
+    """A session's `KeptText` for `write_hand` with these seat labels and score columns."""
+    return KeptText(_plain_parts, lambda text: _READ_AS.get(text[:text.find(" ")]),
+                    (_turned_line, _info_line, _auction_line, _after_line, _trick_line, _score_line), labels, columns)
 
 
 def written_score_text(score: WrittenScore, labels: tuple[str, ...]) -> str:

@@ -219,9 +219,11 @@ def looks_like_json(path: str, first_line: str) -> bool:
     return path.endswith(".json") or head.startswith('{"') or head.rstrip() == "{"
 
 
-def open_records(path: str, on_progress: Callable[[int], None] | None = None, compact: bool = False) -> Iterator:
+def open_records(path: str, on_progress: Callable[[int], None] | None = None, compact: bool = False,
+                 texts: list | None = None) -> Iterator:
     """The items (`SessionHeader`, `HandRecord`) of a text or JSON record file; ``-`` reads standard input.
-    ``compact``: a text file's plain two-player hands as `notation.text.CompactHand` (`iter_records`).
+    ``compact``: a text file's plain two-player hands as `notation.text.CompactHand`; ``texts``: the lines of the
+    hands the fast paths read wholly (both: `iter_records`).
 
     Raises:
         OSError, UnicodeDecodeError: the file cannot be read.
@@ -241,7 +243,8 @@ def open_records(path: str, on_progress: Callable[[int], None] | None = None, co
         return
 
     try:
-        yield from iter_records(_CountingLines(itertools.chain((first,), stream), on_progress), name, compact=compact)
+        yield from iter_records(_CountingLines(itertools.chain((first,), stream), on_progress), name, compact=compact,
+                                texts=texts)
     finally:
         stream.close()
 
