@@ -449,7 +449,9 @@ def _check_chunk(c: _Chunk, given: tuple | None = None) -> _ChunkDone:
     hands0 = bad0 = 0
     in_chunk = c.session_start
     try:
-        for item in iter_records(io.StringIO(c.text), c.source, first_line=c.first_line):
+        # a verdict kept only for its issues: plain two-player hands read compactly, as `check_file` reads them
+        items = iter_records(io.StringIO(c.text), c.source, first_line=c.first_line, compact=not c.keep_hands)
+        for item in items:
             if isinstance(item, SessionHeader):  # a chunk holds one session (a tag line after a hand ends it)
                 validator = SessionValidator(item, 1)
                 if not c.session_start:
@@ -630,7 +632,7 @@ def _check_piece(p: _Piece) -> _Checked:
 
         items = iter_json_records(p.text, p.source)
     else:
-        items = iter_records(io.StringIO(p.text), p.source, first_line=p.first_line)
+        items = iter_records(io.StringIO(p.text), p.source, first_line=p.first_line, compact=not p.keep_hands)
     return _checked(p.file, p.source, p.path, items, p.keep_hands, p.last)
 
 
