@@ -360,10 +360,7 @@ class Solver:
         if len(rep) < 2:
             return rep
         view = self.view
-        by_suit: dict[int, int] = {}
-        for c in rep:
-            if view.order(s, c) is not None:
-                by_suit[c >> 4] = by_suit.get(c >> 4, 0) | 1 << c
+        by_suit = self._mergeable(s, rep)
         suits = [x for x, m in by_suit.items() if m & (m - 1)]
         if not suits:
             return rep
@@ -401,6 +398,16 @@ class Solver:
                 rep[c] = top
         return rep
 
+    def _mergeable(self, s, cards) -> dict[int, int]:
+        """``cards`` that the view ranks (`GameView.order`: the others are never merged), a mask by suit; a suit of
+        two or more is one where `representatives` may merge."""
+        view = self.view
+        by_suit: dict[int, int] = {}
+        for c in cards:
+            if view.order(s, c) is not None:
+                by_suit[c >> 4] = by_suit.get(c >> 4, 0) | 1 << c
+        return by_suit
+
     def _gen(self, s) -> list[Action]:
         acts = self.view.moves(s)
         if len(acts) > 1:
@@ -435,10 +442,7 @@ class Solver:
             if len(self._merge_suits) >= self.max_entries:
                 self._merge_suits.clear()
                 self._orders.clear()
-            by_suit: dict[int, int] = {}
-            for a in view.moves(s):
-                if view.order(s, a.card) is not None:
-                    by_suit[a.card >> 4] = by_suit.get(a.card >> 4, 0) | 1 << a.card
+            by_suit = self._mergeable(s, [a.card for a in view.moves(s)])
             suits = self._merge_suits[mk] = sum(0xFFFF << (x * 16) for x, m in by_suit.items() if m & (m - 1))
         live = 0
         if suits:
