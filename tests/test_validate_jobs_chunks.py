@@ -9,6 +9,7 @@ and wrong dealers, so that the sheet a chunk starts from is not the empty one.
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -285,3 +286,26 @@ def test_short_sessions_read_by_blocks_are_cut_at_each_first_tag_line(tmp_path, 
     assert all(isinstance(p, files._Piece) for p in pieces)
     assert [p.first_line for p in pieces] == firsts and len(firsts) >= 3
     assert same_with_jobs("validate", str(path), "-v")[0] == 0
+
+
+@pytest.mark.parametrize("keep_hands", [False, True])
+def test_a_worker_reads_plain_two_player_hands_compactly_unless_hands_are_kept(keep_hands):
+    """A worker of `validate --jobs` reads a piece's or a chunk's plain two-player hands as one process does
+    (`check_file`): compactly (`replay.jojotte.COMPACT`) when no hand is kept but for its issues, in full when the
+    hands are kept; either way with the verdicts of the full reading."""
+    from jojotte_records.notation.text import write_stream
+    from jojotte_records.play.simulate import simulate_items
+    from jojotte_records.replay.jojotte import COMPACT
+
+    out = io.StringIO()
+    write_stream(list(simulate_items("jojotte", 40, 9)), out)
+    text = out.getvalue()
+    lines = text.splitlines(keepends=True)
+    chunk_line = next(i for i, ln in enumerate(lines, 1) if ln.startswith("hand 20 "))
+    works = [files._Piece(0, "s.jjt", "s.jjt", False, 1, text, keep_hands, True),
+             files._Chunk(0, "s.jjt", "s.jjt", text, 1, chunk_line, keep_hands, False, True, True)]
+    for work in works:
+        before = COMPACT["read"]
+        files._check_work(work)
+        read = COMPACT["read"] - before
+        assert (read == 0) if keep_hands else (read >= 15), (type(work).__name__, read)
