@@ -386,6 +386,10 @@ def test_a_solver_kept_small_gives_the_same_values_and_keeps_within_its_bound(ga
         assert solver.value(s) == brute(rules, game, s, side_of, team), (game, s.hands)
         kept = len(solver.tt) + sum(1 for n in solver.tt.values() if n.kids for k in n.kids if k[1] is not None)
         assert kept <= 300 + 12 * 8
+        # the memos of moves hold a quarter of the bound each at most, and the view's memos were emptied at the last
+        # shed (then grew by the positions searched since, which the bound counts)
+        assert max(len(solver._orders), len(solver._merge_suits), len(solver._runs)) <= 300 // 4
+        assert all(len(getattr(view, name)) <= 300 + 12 * 8 for name in view.memos)
         shed += Solver(view).nodes < solver.nodes  # the bound cost work somewhere: it was reached
         checked += 1
     assert checked >= 5 and shed >= 1
@@ -511,3 +515,76 @@ def test_the_moves_kept_by_their_key_are_the_moves_worked_out_again(game, hands,
                 assert list(kept) == fresh._sorted(c, fresh._gen(c), maximise), (game, c)
                 checked += 1
     assert checked >= 500 and hits >= checked // 2
+
+
+# --- a table entry reached from another position of the same key ---------------------------------------------
+
+def _at_least(view, p, t: int, memo: dict) -> bool:
+    """Whether the maximising side adds at least ``t`` from the view's position ``p`` to the end: a plain null-window
+    minimax over the view's own moves and steps (held to the rules by the tests above), remembered by the whole
+    position, never by relative ranks, and with no bound, merge or move order of the solver."""
+    if view.is_end(p):
+        return 0 >= t
+    k = (p, t)
+    got = memo.get(k)
+    if got is None:
+        maximise = view.side_of(view.to_move(p)) == 0
+        got = not maximise
+        for a in view.moves(p):
+            c, d = view.step(p, a)
+            if _at_least(view, c, t - d, memo) == maximise:
+                got = maximise
+                break
+        memo[k] = got
+    return got
+
+
+def _exact_rest(view, s, lo: int = -400, hi: int = 400) -> int:
+    """What the maximising side adds from ``s`` to the end, by bisection on `_at_least` between ``lo`` and ``hi`` (by
+    default wider than any game's points left)."""
+    p = view.start(s)
+    memo: dict = {}
+    while lo < hi:
+        m = (lo + hi + 1) // 2
+        if _at_least(view, p, m, memo):
+            lo = m
+        else:
+            hi = m - 1
+    return lo
+
+
+def test_four_partners_nullo_after_trick_two_has_one_value_whatever_the_first_guess():
+    """examples/four-partners.jjt, hand 1 (a Nullo of East-West) after trick 2: East-West can be held to one more
+    trick and no fewer (the plain search below). A table entry keyed by relative ranks was reached again from another
+    position with the same key, and the moves it had not yet made were made from that position with the first
+    position's cards: the value came out 2 with no guess and 1 with a guess of 1, 2 or 3. Every guess gives 1."""
+    from jojotte_records.analyze.solver import JojotteSidesView
+    from jojotte_records.replay.files import check_file
+
+    result = check_file(str(EXAMPLES / "four-partners.jjt"), keep_hands=True)
+    summary, verdicts = result.sessions[0]
+    rules = rules_for(summary.header)
+    v = verdicts[0]
+    s0 = _partnership_start(rules, v.state)
+    assert s0.denomination == "nullo"
+    s = s0
+    for p in [p for t in v.record.tricks[:2] for p in t.plays]:
+        s = rules.apply(s, Action(p.seat, "play", card=p.card, announce=p.announce or ""))
+    exact = _exact_rest(JojotteSidesView(rules, s0), s, -8, 8)  # a Nullo's value: tricks, eight at most
+    assert exact == 1
+    for guess in (None, *range(-1, 7)):
+        assert Solver(JojotteSidesView(rules, s0)).rest(s, guess) == exact, guess
+
+
+@pytest.mark.parametrize("game,hands,seed,left", [("jojotte-4p", 12, 11, (16, 17, 18, 19, 20)),
+                                                   ("baloot", 12, 13, (16, 17, 18, 19, 20))])
+def test_the_solver_equals_a_plain_null_window_search_on_longer_endings_whatever_the_guess(game, hands, seed, left):
+    """Endings of 16 to 20 cards, where positions of the same relative hands meet in the table: the solver's value
+    from several first guesses equals the plain search's (`_exact_rest`)."""
+    checked = 0
+    for rules, s, side_of, team, view in endings(game, hands, seed, left):
+        exact = _exact_rest(view, s)
+        for guess in (None, exact - 7, exact + 3, exact + 11):
+            assert Solver(view).rest(s, guess) == exact, (game, guess, s.hands)
+        checked += 1
+    assert checked >= 5

@@ -58,6 +58,15 @@ class GameView:
     def side_of(self, seat: int) -> int:  # 0: the side whose score is maximised
         raise NotImplementedError
 
+    memos: tuple[str, ...] = ()  # the view's own memos (dicts) that grow with the search: `forget` empties them
+
+    def forget(self) -> None:
+        """Empty the memos that grow with the search (the solver's memory bound, `Solver._shed`)."""
+        for name in self.memos:
+            memo = self.__dict__.get(name)
+            if memo is not None:
+                memo.clear()
+
     def score(self, s) -> int:
         """The maximising side's score so far (the game's own accounting)."""
         raise NotImplementedError
@@ -319,12 +328,14 @@ class Node:
     ``lo``/``hi``: the bounds proved so far on the score the maximising side adds from here (the view's points-left
     bound to start with); ``kids``: the moves searched here, each with the position after it, the score it adds at
     once and that position's key, best first. The positions are reached again from other orders of the same cards
-    and in every null-window pass of MTD(f): each transition of the rules is then computed once."""
+    and in every null-window pass of MTD(f): each transition of the rules is then computed once. ``pos``: the
+    position whose moves ``kids`` are; a move not yet made is made from it, not from another position of the same key
+    that reaches the entry later (its cards are not the same cards, only cards of the same relative rank)."""
 
-    __slots__ = ("lo", "hi", "maximise", "kids")
+    __slots__ = ("lo", "hi", "maximise", "kids", "pos")
 
-    def __init__(self, lo: int, hi: int, maximise: bool, kids: list):
-        self.lo, self.hi, self.maximise, self.kids = lo, hi, maximise, kids
+    def __init__(self, lo: int, hi: int, maximise: bool, kids: list, pos=None):
+        self.lo, self.hi, self.maximise, self.kids, self.pos = lo, hi, maximise, kids, pos
 
 
 class Solver:
@@ -334,13 +345,16 @@ class Solver:
     (`Node.kids`) together, some 0.6 KB each in Baloot (about 1 GB at most; the benchmark's hardest deals but one
     keep up to 1.2 million and are not slowed). When it is reached the moves are dropped and
     the bounds kept (a position searched again makes its moves again); when the bounds alone reach it, the
-    table is emptied. Either way every value found stays exact: only work is repeated."""
+    table is emptied, and with either the view's memos (`GameView.forget`). The memos of moves kept here (`_orders`,
+    `_merge_suits`, `_runs`) hold a quarter of the bound each at most. Either way every value found stays exact:
+    only work is repeated."""
 
     def __init__(self, view: GameView, max_entries: int = 1_500_000):
         self.view = view
         self.rules = view.rules
         self.tt: dict = {}
         self.max_entries = max_entries
+        self.memo_limit = max(16, max_entries // 4)  # entries of each memo of moves
         self.stored = 0  # positions kept: the table's, and those after the moves made (`_expand`)
         self._runs: dict = {}  # a suit's equivalent cards by its cards held, still out and said with a word
         self._merge_suits: dict = {}  # by the view's moves key: the suits in which the mover may merge cards
@@ -379,7 +393,7 @@ class Solver:
             k = (by_suit[suit], live & sm, worded & sm)
             merged = cache.get(k)
             if merged is None:  # the views' order and card points are the card's own: the suit's cards decide
-                if len(cache) >= self.max_entries:
+                if len(cache) >= self.memo_limit:
                     cache.clear()
                 mine = k[0]
                 merged, top = [], -1
@@ -439,7 +453,7 @@ class Solver:
             return self._sorted(s, self._gen(s), maximise)
         suits = self._merge_suits.get(mk)
         if suits is None:
-            if len(self._merge_suits) >= self.max_entries:
+            if len(self._merge_suits) >= self.memo_limit:
                 self._merge_suits.clear()
                 self._orders.clear()
             by_suit = self._mergeable(s, [a.card for a in view.moves(s)])
@@ -454,7 +468,7 @@ class Solver:
         k = (mk, live)
         got = self._orders.get(k)
         if got is None:
-            if len(self._orders) >= self.max_entries:
+            if len(self._orders) >= self.memo_limit:
                 self._orders.clear()
             got = self._orders[k] = tuple(self._sorted(s, self._gen(s), maximise))
         return got
@@ -517,7 +531,8 @@ class Solver:
             tt.clear()
         else:
             for node in tt.values():
-                node.kids = None
+                node.kids = node.pos = None
+        self.view.forget()
         self.stored = len(tt)
 
     # --- the search -----------------------------------------------------------------------------
@@ -546,6 +561,7 @@ class Solver:
         kids = node.kids
         if kids is None:
             kids = node.kids = self._kids(s, node.maximise)
+            node.pos = s
             if not kids:  # no card to play (cannot happen in a legal position): nothing more is won
                 node.lo = node.hi = 0
                 return 0
@@ -573,6 +589,7 @@ class Solver:
                             return v
         best_i = 0
         search = self.search
+        s = node.pos  # the moves are those of the position that made them (`Node`)
         if node.maximise:
             best = -INF
             for i, kid in enumerate(kids):
@@ -713,6 +730,8 @@ class BalootView(GameView):
     Baloot said with a card (BAL-BALOOT) adds no card point and changes no later card's legality (``legal_plays``
     does not read it; only a second Baloot, which cannot be said): in these positions its card is searched plain.
     The tests hold `step` to the rules' ``play_card`` and the view's `score`, on random play with every word."""
+
+    memos = ("_plays", "_rest", "_tricks", "_cards")
 
     def __init__(self, rules, state, script: dict | None = None):
         super().__init__(rules, script)
@@ -904,6 +923,8 @@ class JojotteSidesView(GameView):
     decides them; a card's transition and what it adds are the rules' card and trick functions
     (``trick_winner``, ``trick_points``, JJ-PLAY-8, JJ-PTS-1/2) and the word's mark (JJ-JOJOTTE). The tests hold
     `step` to the rules' ``play_card`` and the view's `score` on random play of every contract."""
+
+    memos = ("_plays", "_rest", "_tricks")
 
     def __init__(self, rules, state):
         super().__init__(rules)
