@@ -15,10 +15,12 @@ best play by both players, with the best card(s) and marks (inaccuracy: costs po
 20 points or more; blunder: changes who wins the hand, or a Slam or Nullo). Three-player forms
 (jojotte-3, jojotte-4s, the box) are analysed for the two who play: the declarer (the Nullo
 bidder) and the active defender; their comments say whose value eval is (vs=A-C). Four players
-in partnerships (jojotte-4p) are analysed exactly from the point where 24 cards remain, for the
-sides (vs=N+S-E+W), and the output says where the analysis starts. Baloot hands are analysed
-exactly over their last six tricks (24 cards): eval is the card points the declaring team can
-force from that card on (vs=N+S or vs=W+E); a mistake costs 10 card points or more. Four-handed
+in partnerships (jojotte-4p) are analysed exactly from trick 3 (24 cards left), for the sides
+(vs=N+S-E+W), and the output says where the analysis starts. Baloot hands are analysed exactly
+over their last six tricks (24 cards): eval is the card points the declaring team can force from
+that card on (vs=N+S or vs=W+E); a mistake costs 10 card points or more. --from-trick 1 analyses
+both from the first card (exact as well, several times slower: seconds a hand, up to about a
+minute for the hardest Baloot deals). Four-handed
 Pitch hands are analysed from the first lead: eval is the points of the bidding side from that card
 on; every point given away is a mistake.
 
@@ -42,6 +44,8 @@ Examples:
 
   jojotte analyze session.jjt --out annotated.jjt
 
+  jojotte analyze baloot-night.jjt --from-trick 1 --jobs 0
+
   jojotte analyze session.jjt --hand 2 --at 3.2 --play KS
 """
 
@@ -59,6 +63,8 @@ def analyze(
     play: Annotated[str | None, typer.Option("--play", help="What-if: the card to play there (\"KH jo\" with a word).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes for the hands (0: every core); "
                                       "the same output as one.")] = 1,
+    from_trick: Annotated[int | None, typer.Option("--from-trick", help="Four players in partnerships and Baloot: "
+                                                   "analyse from this trick on (1: the first card; default 3).")] = None,
 ) -> None:
     from jojotte_records.analyze.jojotte import analysis_json, analyze_paths, write_annotated
     from jojotte_records.games import unreadable_tags
@@ -71,9 +77,11 @@ def analyze(
         return
     if jobs < 0:
         fail("--jobs must be 0 (every core) or a positive number")
+    if from_trick is not None and not 1 <= from_trick <= 8:
+        fail("--from-trick must be a trick from 1 to 8")
     results = []
     with progress("analysing hands") as advance:
-        for r in analyze_paths(paths, on_hand=lambda h: advance(1), jobs=jobs):
+        for r in analyze_paths(paths, on_hand=lambda h: advance(1), jobs=jobs, from_trick=from_trick):
             results.append(r)
             if not json_out:
                 _print_file(r)

@@ -975,3 +975,31 @@ def test_what_if_in_a_three_player_form_names_the_player_in_its_message():
     with pytest.raises(AnalysisError) as e:
         what_if_file(str(EXAMPLES / "three-players.jjt"), 1, "1.2", "AS")
     assert "Ann played AS, which is not in his hand (Ben holds it) (JJ-INV-2)" in str(e.value)
+
+
+# --- --from-trick: four players in partnerships and Baloot from an earlier trick (issue 17) ---------------------
+
+def _analysed_cards(path, *extra) -> list[dict]:
+    got = runner.invoke(app, ["analyze", str(path), "--json", *extra])
+    assert got.exit_code == 0, got.output
+    [hand] = json.loads(got.output)["files"][0]["sessions"][0]["hands"][:1]
+    return hand
+
+
+@pytest.mark.parametrize("name", ["four-partners.jjt", "baloot-match.jjt"])
+def test_from_trick_one_analyses_from_the_first_card_and_agrees_where_the_default_starts(name):
+    """``--from-trick 1`` judges every card from the first (trick 1, card 1); from trick 3 on, where the default
+    analysis starts, each card's value before and after it is the same either way: a position's forced value does
+    not depend on where the analysis started (the four-partners Nullo broke this before the solver's fix)."""
+    default = _analysed_cards(EXAMPLES / name)
+    whole = _analysed_cards(EXAMPLES / name, "--from-trick", "1")
+    assert (whole["cards"][0]["trick"], whole["cards"][0]["card"]) == (1, 1)
+    assert default["cards"][0]["trick"] == 3
+    later = [c for c in whole["cards"] if c["trick"] >= 3]
+    assert len(later) == len(default["cards"])
+    assert [(c["before"], c["after"]) for c in later] == [(c["before"], c["after"]) for c in default["cards"]]
+
+
+def test_from_trick_outside_the_eight_tricks_is_a_usage_error():
+    got = runner.invoke(app, ["analyze", str(EXAMPLES / "four-partners.jjt"), "--from-trick", "9"])
+    assert got.exit_code == 2 and "--from-trick must be a trick from 1 to 8" in got.output

@@ -59,14 +59,14 @@ def _solver(rules, state):
     return Solver(BalootView(rules, state))
 
 
-def ending_start(rules, state) -> bool:
-    """Whether ``state`` is in the card play with at most `ENDGAME_CARDS` cards left."""
-    return state.phase == "play" and sum(h.bit_count() for h in state.hands) <= ENDGAME_CARDS
+def ending_start(rules, state, cards: int | None = None) -> bool:
+    """Whether ``state`` is in the card play with at most ``cards`` (`ENDGAME_CARDS`) cards left."""
+    return state.phase == "play" and sum(h.bit_count() for h in state.hands) <= (ENDGAME_CARDS if cards is None else cards)
 
 
-def analyze_ending(rules, verdict) -> EndingAnalysis | None:
-    """A replayed Baloot hand from the point where `ENDGAME_CARDS` cards are left (the first lead), card by card; None
-    when its play does not reach it. The declarations and shows of projects (tricks 1 and 2) are taken where the
+def analyze_ending(rules, verdict, cards: int | None = None) -> EndingAnalysis | None:
+    """A replayed Baloot hand from the point where ``cards`` (`ENDGAME_CARDS`) cards are left (the first lead: 32),
+    card by card; None when its play does not reach it. The declarations and shows of projects (tricks 1 and 2) are taken where the
     record has them (the solver's script, `solver.script_of`)."""
     from .solver import Solver, script_of, view_for
 
@@ -78,12 +78,12 @@ def analyze_ending(rules, verdict) -> EndingAnalysis | None:
     # the sheet does not change the play: replay the hand's actions to the first card of the ending
     k = 0
     first = None  # the first card of the hand: the script counts tricks from it
-    while k < len(actions) and not (ending_start(rules, s) and not s.trick and actions[k].kind == "play"):
+    while k < len(actions) and not (ending_start(rules, s, cards) and not s.trick and actions[k].kind == "play"):
         if first is None and s.phase == "play" and actions[k].kind == "play":
             first = k
         s = rules.advance(s, actions[k])
         k += 1
-    if k >= len(actions) or not ending_start(rules, s):
+    if k >= len(actions) or not ending_start(rules, s, cards):
         return None
     solver = Solver(view_for(rules, s, script_of(actions[k if first is None else first:])))
     cards = _judge(rules, solver, s, actions[k:], MISTAKE, lambda x: x.tricks_done)

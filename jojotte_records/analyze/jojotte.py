@@ -1358,8 +1358,8 @@ def _partnership_start(rules, state):
                           card_pts=zero, last_trick=-1, jo=zero, history=())
 
 
-def analyze_partnership(verdict, rules) -> tuple[list[CardAnalysis], str]:
-    """The cards of a four-player partnership hand from the point where at most ``ENDGAME_CARDS`` cards remain,
+def analyze_partnership(verdict, rules, cards: int | None = None) -> tuple[list[CardAnalysis], str]:
+    """The cards of a four-player partnership hand from the point where at most ``cards`` (`ENDGAME_CARDS`) remain,
     judged double-dummy for their side by the one solver (`solver.Solver`; values: North-South's trick score minus
     East-West's; in a Nullo the Nullo's score, the sides playing for its tricks), and where the analysis starts
     ("from trick 5, card 1 (16 cards left)").
@@ -1371,6 +1371,7 @@ def analyze_partnership(verdict, rules) -> tuple[list[CardAnalysis], str]:
     from .solver import Solver as OneSolver
 
     s = _partnership_start(rules, verdict.state)
+    last = ENDGAME_CARDS if cards is None else cards
     view = JojotteSidesView(rules, s)
     solver, outcomes = OneSolver(view), OneSolver(JojotteOutcomeView(rules, s))
     forced = _sides_forced(rules, s, view, solver)
@@ -1386,7 +1387,7 @@ def analyze_partnership(verdict, rules) -> tuple[list[CardAnalysis], str]:
             if rules.check(s, a) is not None:
                 return out, note  # the validator names the illegal card
             left = sum(h.bit_count() for h in s.hands)
-            if left > ENDGAME_CARDS:
+            if left > last:
                 s = rules.advance(s, a)
                 continue
             if before is None:
@@ -1398,7 +1399,8 @@ def analyze_partnership(verdict, rules) -> tuple[list[CardAnalysis], str]:
             # it is on the solver's scale (not a Nullo's score), is MTD(f)'s first guess
             for m, v in solver.options(s, None if nullo else before):
                 values[(m.card, (m.announce or "").lower())] = v
-                alts.append((m.card, (m.announce or "").lower(), forced(rules.advance(s, m), v)))
+                # the option's value is the forced value of its child (`_sides_forced`), but for a Nullo's score
+                alts.append((m.card, (m.announce or "").lower(), forced(rules.advance(s, m), v) if nullo else v))
             target = max(values.values()) if side == 0 else min(values.values())
             best = tuple(k for k, v in values.items() if v == target)
             nxt = rules.advance(s, a)
@@ -1808,20 +1810,22 @@ def two_player_form(rules, verdict):
 
 
 @without_cycle_collection
-def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
-    """One hand: its cards judged and its record annotated, or the reason it cannot be analysed."""
+def analyze_verdict(verdict, rules: JojotteRules, cards: int | None = None) -> HandAnalysis:
+    """One hand: its cards judged and its record annotated, or the reason it cannot be analysed. ``cards``: four
+    players in partnerships and Baloot are analysed from the point where that many cards are left (`ENDGAME_CARDS`
+    by default; 32: from the first card)."""
     if rules.name == "baloot":  # the last tricks, exactly (analyze_events)
-        from .endings import ENDGAME_CARDS as LAST
-        from .endings import analyze_ending, annotate_ending
+        from . import endings
 
+        last = endings.ENDGAME_CARDS if cards is None else cards
         if verdict.issues:
             return HandAnalysis(verdict.number, verdict.record, (), "the hand has findings; its play is not analysed")
-        ending = analyze_ending(rules, verdict)
+        ending = endings.analyze_ending(rules, verdict, last)
         if ending is None:
-            return HandAnalysis(verdict.number, verdict.record, (), f"the play stops before {LAST} cards remain")
-        return HandAnalysis(verdict.number, annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
+            return HandAnalysis(verdict.number, verdict.record, (), f"the play stops before {last} cards remain")
+        return HandAnalysis(verdict.number, endings.annotate_ending(verdict.record, ending), (), None, None, (0, 1), True,
                             "from the first lead" if ending.start_trick == 1 else
-                            f"from trick {ending.start_trick} ({LAST} cards left)", ending)
+                            f"from trick {ending.start_trick} ({last} cards left)", ending)
     if rules.name == "pitch":  # from the first lead (after the refill and burn), the one solver
         from .endings import analyze_pitch, annotate_ending
 
@@ -1834,14 +1838,15 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
                             "from the first lead", ending)
     if isinstance(rules, JojotteRules) and type(rules).seats == 4 and rules.trick_size == 4:
         try:  # four players in partnerships: the last tricks, exactly
-            cards, note = analyze_partnership(verdict, rules)
+            judged, note = analyze_partnership(verdict, rules, cards)
         except AnalysisError as e:
             return HandAnalysis(verdict.number, verdict.record, (), str(e))
-        if not cards:
-            return HandAnalysis(verdict.number, verdict.record, (), f"the play stops before {ENDGAME_CARDS} cards remain")
+        if not judged:
+            return HandAnalysis(verdict.number, verdict.record, (), "the play stops before "
+                                f"{ENDGAME_CARDS if cards is None else cards} cards remain")
         labels = rules.seat_labels
         sides = "+".join(labels[0::2]) + "-" + "+".join(labels[1::2])
-        return HandAnalysis(verdict.number, annotate_hand(verdict.record, cards, sides), tuple(cards), None, None,
+        return HandAnalysis(verdict.number, annotate_hand(verdict.record, judged, sides), tuple(judged), None, None,
                             (0, 1), True, note)
     try:
         core, view, seats = two_player_form(rules, verdict)
@@ -1856,8 +1861,11 @@ def analyze_verdict(verdict, rules: JojotteRules) -> HandAnalysis:
     return HandAnalysis(verdict.number, annotate_hand(verdict.record, cards, sides), tuple(cards), None, value, seats)
 
 
-def analyze_paths(paths, on_hand=None, jobs: int = 1):
+def analyze_paths(paths, on_hand=None, jobs: int = 1, from_trick: int | None = None):
     """Analyse every hand of the record files and folders ``paths``; yields a `FileAnalysis` per file.
+
+    ``from_trick``: four players in partnerships and Baloot (eight tricks of four cards) are analysed from that
+    trick on (1: from the first card; by default from the point where `ENDGAME_CARDS` cards are left, trick 3).
 
     ``on_hand(analysis)`` is called after each hand (progress). ``jobs``: the hands are fanned out to that many
     worker processes (`replay.pool.ordered_map`; 0: every core), the results taken in the input's order, so the
@@ -1868,6 +1876,7 @@ def analyze_paths(paths, on_hand=None, jobs: int = 1):
     from ..replay.pool import ordered_map
 
     files: dict[int, object] = {}
+    cards = None if from_trick is None else (9 - from_trick) * 4
 
     def items():  # every hand to analyse, and a mark where a file or a session starts (passed through as it is)
         for i, result in enumerate(check_paths(paths, keep_hands=True)):
@@ -1877,7 +1886,7 @@ def analyze_paths(paths, on_hand=None, jobs: int = 1):
                 rules = rules_for(summary.header)
                 yield ("session", rules)
                 for v in verdicts:
-                    yield (v, rules)
+                    yield (v, rules, cards)
         yield ("file", -1)
 
     current, sessions, hands, header = None, [], [], None
