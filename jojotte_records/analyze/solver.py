@@ -507,20 +507,24 @@ class Solver:
             return (0, -points(s, a.card), -o)
         return key
 
-    def _expand(self, s, kid: list) -> None:
+    def _expand(self, s, kid: list):
         """Make the position after a move, the score it adds and its key. A card forced in the middle of a trick (the
         only legal card, or the only one once equivalent cards are merged) is played at once: the move leads to the
-        position after it, which keeps no entry of its own (about two positions in five are forced, measured)."""
+        position after it, which keeps no entry of its own (about two positions in five are forced, measured).
+        Returns that position's moves when they were worked out on the way (in the middle of a trick), else None."""
         view = self.view
         c, d = view.step(s, kid[0])
+        acts = None
         while view.trick_cards(c):
             acts = self._ordered(c, view.side_of(view.to_move(c)) == 0)
             if len(acts) != 1:
                 break
             c, e = view.step(c, acts[0])
             d += e
+            acts = None
         kid[1], kid[2], kid[3] = c, d, view.key(c)
         self.stored += 1
+        return acts
 
     def _shed(self) -> None:
         """Keep within ``max_entries``: drop every position's moves (the positions after them) and keep its bounds;
@@ -536,8 +540,9 @@ class Solver:
         self.stored = len(tt)
 
     # --- the search -----------------------------------------------------------------------------
-    def search(self, s, alpha: int, beta: int, key: tuple | None = None) -> int:
-        """The score the maximising side adds from ``s`` to the end (fail-soft: a bound outside (alpha, beta))."""
+    def search(self, s, alpha: int, beta: int, key: tuple | None = None, moves=None) -> int:
+        """The score the maximising side adds from ``s`` to the end (fail-soft: a bound outside (alpha, beta)).
+        ``moves``: the position's moves in order (`_ordered`) when the caller has them."""
         tt = self.tt
         if key is None:
             key = self.view.key(s)
@@ -560,7 +565,7 @@ class Solver:
             beta = hi
         kids = node.kids
         if kids is None:
-            kids = node.kids = self._kids(s, node.maximise)
+            kids = node.kids = self._kids(s, node.maximise) if moves is None else [[a, None, 0, None] for a in moves]
             node.pos = s
             if not kids:  # no card to play (cannot happen in a legal position): nothing more is won
                 node.lo = node.hi = 0
@@ -593,10 +598,9 @@ class Solver:
         if node.maximise:
             best = -INF
             for i, kid in enumerate(kids):
-                if kid[1] is None:
-                    self._expand(s, kid)
+                moves = self._expand(s, kid) if kid[1] is None else None
                 _, c, d, ck = kid
-                v = d + search(c, alpha - d, beta - d, ck)
+                v = d + search(c, alpha - d, beta - d, ck, moves)
                 if v > best:
                     best, best_i = v, i
                     if v > alpha:
@@ -606,10 +610,9 @@ class Solver:
         else:
             best = INF
             for i, kid in enumerate(kids):
-                if kid[1] is None:
-                    self._expand(s, kid)
+                moves = self._expand(s, kid) if kid[1] is None else None
                 _, c, d, ck = kid
-                v = d + search(c, alpha - d, beta - d, ck)
+                v = d + search(c, alpha - d, beta - d, ck, moves)
                 if v < best:
                     best, best_i = v, i
                     if v < beta:
