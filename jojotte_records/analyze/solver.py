@@ -136,9 +136,11 @@ class GameView:
         played are gone, and the rules compare the rest only with each other, BAL-PLAY-4, JJ-PLAY-2). The cards a
         rule names by rank (the Jo-Jotte's king and queen of trumps, the Baloot's) are kept as they are, in their
         place in the order. Two positions with the same relative hands have the same value (the tests of the solver
-        hold it against a plain minimax)."""
+        hold it against a plain minimax). Each suit's pattern is given by a number of its own (equal numbers, equal
+        patterns), so that the key is hashed at the cost of a few numbers, not of every card's tuple."""
         un = self._unranked
         out = [tuple([h & un for h in hands])]  # what no suit ranks: as it is
+        ids = self._pattern_ids
         for shift, ranked, cache in self._ranked:
             k = 0  # the suit's cards of every hand in one number, 16 bits a hand
             for i, h in enumerate(hands):
@@ -150,7 +152,7 @@ class GameView:
                     for seat in range(len(hands)):
                         if k >> (16 * seat) & bit:
                             parts.append((bit, seat) if exact else seat << 8 | points)
-                got = cache[k] = tuple(parts)
+                got = cache[k] = ids.setdefault(tuple(parts), len(ids))
             out.append(got)
         return tuple(out)
 
@@ -167,6 +169,7 @@ class GameView:
         for suit in by_suit:
             ranked |= 0xFFFF << (suit * 16)
         self._unranked = ~ranked
+        self._pattern_ids: dict[tuple, int] = {}  # a suit's pattern (holders and points, high to low): its number
 
     # --- sure winners at a lead (a quick-trick bound in the manner of DDS) --------------------------------------
     free_leads = False  # any card may be led whatever was played before (JJ-PLAY-2): sure winners are cashed in a row
