@@ -26,7 +26,7 @@ hand take the explaining path, whose verdict is the reference. tests/test_fast_p
 
 from __future__ import annotations
 
-from ..cards import card_name, mask_of
+from ..cards import card_name
 from ..rules import baloot, pitch
 from ..rules.baloot import BalootRules
 from ..rules.baloot_cards import LAST_TRICK_BONUS, can_ekka, card_points, ekka_open, legal_plays, trick_winner
@@ -174,27 +174,36 @@ GENERIC = object()
 # for the whole hand); it checks the written winner of each line it plays.
 
 
-# Baloot's completed tricks scored on what decides them: (trump, the four cards in order) -> (the index of the card that
-# wins, BAL-PLAY-4: `trick_winner`; the card points, `card_points`); shared by every session
-_BALOOT_SCORED: dict = {}
+# Baloot's state rebuilt from the kernel's locals by field index (a 35-field state: `_replace` by name costs more)
+_B_FIELDS = ("phase", "hands", "trick", "history", "points", "taken", "played", "leader", "best", "ekka")
+(_B_PHASE, _B_HANDS, _B_TRICK, _B_HISTORY, _B_POINTS, _B_TAKEN, _B_PLAYED, _B_LEADER, _B_BEST, _B_EKKA) = (
+    baloot.BalootState._fields.index(f) for f in _B_FIELDS)
+_new_state = tuple.__new__
+
+
+def _baloot_state(s, phase, hands, trick, history, points, taken, played, leader, best, ekka):
+    """``s`` with the fields the kernel plays on replaced (what ``s._replace(phase=…, …, ekka=…)`` gives)."""
+    f = list(s)
+    f[_B_PHASE], f[_B_HANDS], f[_B_TRICK], f[_B_HISTORY], f[_B_POINTS] = phase, hands, trick, history, points
+    f[_B_TAKEN], f[_B_PLAYED], f[_B_LEADER], f[_B_BEST], f[_B_EKKA] = taken, played, leader, best, ekka
+    return _new_state(type(s), f)
 
 
 def baloot_tricks(fast, s, lines, i: int, acts: list):
     """Baloot's trick lines from ``lines[i]`` on, from a trick's lead: (state, the first line not played), or None when
     an item is not plainly legal. A plain card (a seat, one card) is played on local variables, checked by the rules'
-    own `legal_plays` (BAL-PLAY-5…12); a completed trick is scored by `_BALOOT_SCORED` (and BAL-DECK-6's last-trick
-    bonus); the state is built once after the last line. A lead said with Ekka is played so too when the rules'
-    `ekka_open` and `can_ekka` allow it (BAL-EKKA-1/2; the trick's Ekka then goes to `legal_plays`, BAL-EKKA-4). Any
-    other item (a declaration in trick 1, a show, a card with 'baloot' or an Ekka not allowed, a doubling call) and
-    the items of trick 2 by the owner of the best project until he has shown it (`BalootRules.must_show`,
-    BAL-PROJ-11/12) are read, checked and applied by the rules (`EventFast.item`) on the state reached, and the local
-    play goes on from the state they give."""
+    own `legal_plays` (BAL-PLAY-5…12); a completed trick is scored by `trick_winner` and `card_points` (and
+    BAL-DECK-6's last-trick bonus); the state is built once after the last line. A lead said with Ekka is played so
+    too when the rules' `ekka_open` and `can_ekka` allow it (BAL-EKKA-1/2; the trick's Ekka then goes to
+    `legal_plays`, BAL-EKKA-4). Any other item (a declaration in trick 1, a show, a card with 'baloot' or an Ekka not
+    allowed, a doubling call) and the items of trick 2 by the owner of the best project until he has shown it
+    (`BalootRules.must_show`, BAL-PROJ-11/12) are read, checked and applied by the rules (`EventFast.item`) on the
+    state reached, and the local play goes on from the state they give."""
     if s.phase != baloot.PLAY or s.trick:
         return s, i
     rules = fast.rules
     seat_of, card_of, labels, play_of = fast.seat_of, fast.card_of, rules.seat_labels, fast.plays
     trump = s.trump
-    scored = _BALOOT_SCORED.setdefault(trump, {})
     hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
     played, leader, best, locked, ekka = s.played, s.leader, s.best, s.locked, s.ekka
     n = len(lines)
@@ -208,23 +217,22 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
         trick: list[tuple[int, int]] = []
         cards: list[int] = []
         for item in line.items:
-            if len(trick) == 4:
-                return None  # an item after the trick's fourth card: the explaining path says what it is
-            words = item.words
-            x = seat_of.get(item.label)
-            said = ""
+            label, words = item[0], item[1]
             if len(words) == 1:
                 c = card_of.get(words[0])
+                said = ""
             elif len(words) == 2 and words[1] == "ekka" and ekka_open(len(trick), trump):
                 c = card_of.get(words[0])  # Ekka said with a lead (BAL-EKKA-1/2): the card goes, if it may be said
                 said = "ekka" if c is not None and can_ekka(c, trump, played) else ""
                 c = c if said else None
             else:
                 c = None
-            if x is None or c is None or x == must:
-                s = fast.item(s._replace(hands=tuple(hands), trick=tuple(trick), history=history, points=tuple(points),
-                                         taken=tuple(taken), played=played, leader=leader, best=best, ekka=ekka), line,
-                              item, acts)
+            x = seat_of.get(label)
+            if x != seat or c is None or x == must:
+                if len(trick) == 4:
+                    return None  # an item after the trick's fourth card: the explaining path says what it is
+                s = fast.item(_baloot_state(s, s.phase, tuple(hands), tuple(trick), history, tuple(points),
+                                            tuple(taken), played, leader, best, ekka), line, item, acts)
                 if s is None:
                     return None
                 hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
@@ -233,13 +241,12 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
                     must = -1  # the best project shown (BAL-PROJ-11/12): its owner's card is a card like another
                 if not s.trick and len(history) > done:
                     trick = list(history[-1][1])  # the rules played the fourth card: the trick is over
+                    seat = -1
                     continue
                 trick = list(s.trick)
                 cards = [c for _, c in trick]
                 seat = (trick[-1][0] + 1) % 4 if trick else leader
                 continue
-            if x != seat:
-                return None
             h = hands[x]
             if not h >> c & 1 or not legal_plays(h, cards, trump, locked, ekka).mask >> c & 1:
                 return None
@@ -251,33 +258,29 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
                 ekka = True  # BAL-EKKA-4: the third player's duty to trump is lifted (`legal_plays`)
             else:
                 acts.append(play_of[x, c])
-            seat = (x + 1) % 4
+            seat = (x + 1) % 4 if len(trick) < 4 else -1
         if len(trick) != 4:
             return None  # a trick short of a card: the explaining path says so
         if len(history) == done:  # not completed by the rules: scored here
-            cards = tuple(cards)
-            e = scored.get(cards)
-            if e is None:
-                e = scored[cards] = (trick_winner(cards, trump), sum(card_points(c, trump) for c in cards))
-            win = trick[e[0]][0]
+            win = trick[trick_winner(cards, trump)][0]
             history += ((leader, tuple(trick), win),)
             t = baloot.team_of(win)
-            points[t] += e[1] + (LAST_TRICK_BONUS if len(history) == 8 else 0)  # BAL-DECK-6
+            points[t] += (card_points(cards[0], trump) + card_points(cards[1], trump) + card_points(cards[2], trump)
+                          + card_points(cards[3], trump) + (LAST_TRICK_BONUS if len(history) == 8 else 0))  # BAL-DECK-6
             taken[t] += 1
-            played |= mask_of(cards)
+            played |= 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]
             leader, ekka = win, False
             if len(history) == 1:
-                s = s._replace(hands=tuple(hands), trick=(), history=history, points=tuple(points), taken=tuple(taken),
-                               played=played, leader=leader, ekka=False)
+                s = _baloot_state(s, s.phase, tuple(hands), (), history, tuple(points), tuple(taken), played,
+                                  leader, best, False)
                 best = rules.best_project(s)[0]
         if line.winner and labels[history[line.number - 1][2]] != line.winner:
             return None  # a wrong winner written: the explaining path notes it
         i += 1
     if len(history) == len(s.history) and s.trick == () and tuple(hands) == s.hands:
         return s, i  # nothing played here (the rules played everything, or no line was taken)
-    return s._replace(phase=baloot.DONE if len(history) == 8 else baloot.PLAY, hands=tuple(hands), trick=(),
-                      history=history, points=tuple(points), taken=tuple(taken), played=played, leader=leader,
-                      best=best, ekka=False), i
+    return _baloot_state(s, baloot.DONE if len(history) == 8 else baloot.PLAY, tuple(hands), (), history, tuple(points),
+                         tuple(taken), played, leader, best, False), i
 
 
 # Pitch's order of play memoised on what decides it: (options, leader, the seats of a trick line as written) -> the

@@ -174,7 +174,9 @@ _new_state = tuple.__new__  # a state from the list of its fields, in order (`Ba
     BalootState._fields.index(n) for n in ("phase", "hands", "leader", "trick", "ekka", "played", "history", "points",
                                            "taken", "baloot"))
 _PLAIN_PLAYS = tuple(tuple(Action(seat, "play", card=c) for c in range(64)) for seat in range(4))  # each seat's plain cards
-_MEMO_SIZE = 1 << 16  # the legal cards kept by `BalootRules.card_plays`
+_MEMO_SIZE = 1 << 16  # the legal cards kept by `BalootRules.card_plays`, the scores kept by `BalootRules.score_hand`
+# `BalootRules.score_hand`: the score of a hand memoised on what decides it, (its `HandSummary`, the options); shared
+_SCORES: dict = {}
 
 
 def team_of(seat: int) -> int:
@@ -1313,7 +1315,13 @@ class BalootRules(EventRules):
         h = self.summary(s)
         if h is None:
             return no_score(s.annulled)
-        return score_summary(h, self.options)
+        key = (h, self.options)
+        score = _SCORES.get(key)
+        if score is None:
+            if len(_SCORES) >= _MEMO_SIZE:
+                _SCORES.clear()
+            score = _SCORES[key] = score_summary(h, self.options)
+        return score
 
     def new_sheet(self) -> BalootSheet:
         return BalootSheet()
