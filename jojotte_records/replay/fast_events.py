@@ -49,11 +49,16 @@ class EventFast:
         self.seat_of = {lab: i for i, lab in enumerate(rules.seat_labels)}
         self.card_of = {card_name(c): c for c in rules.pack.cards}  # the canonical spellings only
         self.card_bits = {w: 1 << c for w, c in self.card_of.items()}
-        # the action of each plain card play, by seat and card (immutable, shared by the sessions of one game and options)
-        self.plays = _PLAYS.get((type(rules), rules.options))
-        if self.plays is None:
-            self.plays = _PLAYS[type(rules), rules.options] = {
-                (x, c): Action(x, "play", card=c, announce="") for x in range(len(rules.seat_labels)) for c in rules.pack.cards}
+        # the action of each plain card play, by seat and card, also as one row a seat; a plain card's item words, (card,)
+        # -> card (immutable, shared by the sessions of one game and options)
+        tables = _PLAYS.get((type(rules), rules.options))
+        if tables is None:
+            plays = {(x, c): Action(x, "play", card=c, announce="")
+                     for x in range(len(rules.seat_labels)) for c in rules.pack.cards}
+            top = max(rules.pack.cards) + 1
+            rows = tuple(tuple(plays.get((x, c)) for c in range(top)) for x in range(len(rules.seat_labels)))
+            tables = _PLAYS[type(rules), rules.options] = (plays, rows, {(w,): c for w, c in self.card_of.items()})
+        self.plays, self.play_rows, self.card_words = tables
         self.kernel = KERNELS.get(type(rules))  # the games themselves, not a form built on one
         self.kernel_lines = KERNEL_LINES.get(type(rules), ("trick",))  # the keywords of the lines a kernel is offered
         self.line_key = LINE_KEYS.get(type(rules))
@@ -179,6 +184,16 @@ _B_FIELDS = ("phase", "hands", "trick", "history", "points", "taken", "played", 
 (_B_PHASE, _B_HANDS, _B_TRICK, _B_HISTORY, _B_POINTS, _B_TAKEN, _B_PLAYED, _B_LEADER, _B_BEST, _B_EKKA) = (
     baloot.BalootState._fields.index(f) for f in _B_FIELDS)
 _new_state = tuple.__new__
+_NEXT = (1, 2, 3, 0)  # the seat that plays after each (BAL-DEAL-2: anticlockwise, as `BalootRules._to_play` goes)
+_CARD_POINTS: dict = {}  # `card_points` of every card by trump: trump -> card -> points
+
+
+def _card_points_of(trump: int) -> dict:
+    """The rules' `card_points` (BAL-DECK-5) of every card of the pack with ``trump``, tabulated once."""
+    got = _CARD_POINTS.get(trump)
+    if got is None:
+        got = _CARD_POINTS[trump] = {c: card_points(c, trump) for c in baloot.BALOOT_PACK.cards}
+    return got
 
 
 def _baloot_state(s, phase, hands, trick, history, points, taken, played, leader, best, ekka):
@@ -202,8 +217,9 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
     if s.phase != baloot.PLAY or s.trick:
         return s, i
     rules = fast.rules
-    seat_of, card_of, labels, play_of = fast.seat_of, fast.card_of, rules.seat_labels, fast.plays
+    seat_of, card_of, card_words, labels, rows = fast.seat_of, fast.card_of, fast.card_words, rules.seat_labels, fast.play_rows
     trump = s.trump
+    pts = _card_points_of(trump)
     hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
     played, leader, best, locked, ekka = s.played, s.leader, s.best, s.locked, s.ekka
     n = len(lines)
@@ -217,20 +233,26 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
         trick: list[tuple[int, int]] = []
         cards: list[int] = []
         for item in line.items:
-            label, words = item[0], item[1]
-            if len(words) == 1:
-                c = card_of.get(words[0])
-                said = ""
-            elif len(words) == 2 and words[1] == "ekka" and ekka_open(len(trick), trump):
-                c = card_of.get(words[0])  # Ekka said with a lead (BAL-EKKA-1/2): the card goes, if it may be said
-                said = "ekka" if c is not None and can_ekka(c, trump, played) else ""
-                c = c if said else None
-            else:
-                c = None
-            x = seat_of.get(label)
-            if x != seat or c is None or x == must:
+            x = seat_of.get(item[0])
+            c = card_words.get(item[1])  # a plain card: one word, written canonically
+            if c is None or x != seat or x == must:
                 if len(trick) == 4:
                     return None  # an item after the trick's fourth card: the explaining path says what it is
+                words = item[1]
+                if (c is None and x == seat and x != must and len(words) == 2 and words[1] == "ekka"
+                        and ekka_open(len(trick), trump)):
+                    c = card_of.get(words[0])  # Ekka said with a lead (BAL-EKKA-1/2): the card goes, if it may be said
+                    if c is not None and can_ekka(c, trump, played):
+                        h = hands[x]
+                        if not h >> c & 1 or not legal_plays(h, cards, trump, locked, ekka).mask >> c & 1:
+                            return None
+                        hands[x] = h & ~(1 << c)
+                        trick.append((x, c))
+                        cards.append(c)
+                        acts.append(Action(x, "play", card=c, announce="ekka"))
+                        ekka = True  # BAL-EKKA-4: the third player's duty to trump is lifted (`legal_plays`)
+                        seat = _NEXT[x]
+                        continue
                 s = fast.item(_baloot_state(s, s.phase, tuple(hands), tuple(trick), history, tuple(points),
                                             tuple(taken), played, leader, best, ekka), line, item, acts)
                 if s is None:
@@ -253,22 +275,18 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
             hands[x] = h & ~(1 << c)
             trick.append((x, c))
             cards.append(c)
-            if said:
-                acts.append(Action(x, "play", card=c, announce=said))
-                ekka = True  # BAL-EKKA-4: the third player's duty to trump is lifted (`legal_plays`)
-            else:
-                acts.append(play_of[x, c])
-            seat = (x + 1) % 4 if len(trick) < 4 else -1
+            acts.append(rows[x][c])
+            seat = _NEXT[x]  # after the fourth card, the leader: a fifth card makes the trick too long (refused below)
         if len(trick) != 4:
-            return None  # a trick short of a card: the explaining path says so
+            return None  # a trick short of a card, or with one too many: the explaining path says so
         if len(history) == done:  # not completed by the rules: scored here
+            c0, c1, c2, c3 = cards
             win = trick[trick_winner(cards, trump)][0]
             history += ((leader, tuple(trick), win),)
             t = baloot.team_of(win)
-            points[t] += (card_points(cards[0], trump) + card_points(cards[1], trump) + card_points(cards[2], trump)
-                          + card_points(cards[3], trump) + (LAST_TRICK_BONUS if len(history) == 8 else 0))  # BAL-DECK-6
+            points[t] += pts[c0] + pts[c1] + pts[c2] + pts[c3] + (LAST_TRICK_BONUS if len(history) == 8 else 0)  # BAL-DECK-6
             taken[t] += 1
-            played |= 1 << cards[0] | 1 << cards[1] | 1 << cards[2] | 1 << cards[3]
+            played |= 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3
             leader, ekka = win, False
             if len(history) == 1:
                 s = _baloot_state(s, s.phase, tuple(hands), (), history, tuple(points), tuple(taken), played,
@@ -323,7 +341,7 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
     if s.phase != pitch.PLAY or s.trick or rules.must_lead_called(s):  # PIT-FIVE-5's called card: the rules decide
         return s, i
     orders = _PITCH_ORDERS.setdefault(rules.options, {})
-    seat_of, card_of, play_of, labels = fast.seat_of, fast.card_of, fast.plays, rules.seat_labels
+    seat_of, card_words, rows, labels = fast.seat_of, fast.card_words, fast.play_rows, rules.seat_labels
     t = rules.table(s.trump)
     points, credited, winner_index = t.points, t.credited, t.winner_index
     hands = list(s.hands)
@@ -338,9 +356,8 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
             break
         seats, cards = [], []
         for item in line.items:
-            words = item.words
-            x = seat_of.get(item.label)
-            c = card_of.get(words[0]) if len(words) == 1 else None
+            x = seat_of.get(item[0])
+            c = card_words.get(item[1])  # a plain card: one word, written canonically
             if x is None or c is None:
                 break
             seats.append(x)
@@ -368,7 +385,7 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
             if p:
                 taken[credited(x, c, win)] += p
         history += ((leader, tuple(zip(seats, cards)), win),)
-        acts.extend([play_of[x, c] for x, c in zip(seats, cards)])
+        acts.extend([rows[x][c] for x, c in zip(seats, cards)])
         leader = rules.first_active(hands, win)  # PIT-PLAY-6
         i += 1
     if i == start:
