@@ -34,10 +34,11 @@ from ..rules.base import CHANCE, Action, Violation
 from ..rules.pitch import PitchRules
 
 # Whole lines memoised on what decides them (`EventRules.auction_key`: an auction line), shared by the sessions of
-# one game and options: (key, number, the items as written) -> (the fields the line changes, its actions).
+# one game and options: (key, number, the items as written) -> ((index, value) of the fields the line changes, its actions).
 _MEMOS: dict = {}
 MEMO_LIMIT = 100_000  # entries per game and options; the memo starts afresh beyond
 _PLAYS: dict = {}  # `EventFast.plays` by (game, options)
+_new_state = tuple.__new__  # a state from the list of its fields (a named tuple built without its constructor)
 
 
 class EventFast:
@@ -94,7 +95,10 @@ class EventFast:
                 key = (k, number, tuple((item.label, item.words) for item in line.items))
                 hit = memo.get(key)
                 if hit is not None:
-                    s = s._replace(**hit[0])
+                    f = list(s)
+                    for k, v in hit[0]:
+                        f[k] = v
+                    s = _new_state(type(s), f)  # what ``s._replace(...)`` of those fields gives
                     acts.extend(hit[1])
                     continue
                 start, first = s, len(acts)
@@ -104,7 +108,7 @@ class EventFast:
                 if s is not GENERIC:  # every item was read in the state the key describes: the line is memoised
                     if len(memo) >= MEMO_LIMIT:
                         memo.clear()
-                    memo[key] = ({f: v for f, v, v0 in zip(s._fields, s, start) if v is not v0 and v != v0},
+                    memo[key] = (tuple((k, v) for k, (v, v0) in enumerate(zip(s, start)) if v is not v0 and v != v0),
                                  tuple(acts[first:]))
                     continue
                 del acts[first:]
@@ -183,7 +187,6 @@ GENERIC = object()
 _B_FIELDS = ("phase", "hands", "trick", "history", "points", "taken", "played", "leader", "best", "ekka")
 (_B_PHASE, _B_HANDS, _B_TRICK, _B_HISTORY, _B_POINTS, _B_TAKEN, _B_PLAYED, _B_LEADER, _B_BEST, _B_EKKA) = (
     baloot.BalootState._fields.index(f) for f in _B_FIELDS)
-_new_state = tuple.__new__
 _NEXT = (1, 2, 3, 0)  # the seat that plays after each (BAL-DEAL-2: anticlockwise, as `BalootRules._to_play` goes)
 _CARD_POINTS: dict = {}  # `card_points` of every card by trump: trump -> card -> points
 
