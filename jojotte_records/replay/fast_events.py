@@ -6,7 +6,7 @@ chance items of a line merged into one action) but without locations, generators
 lines of plain cards written canonically (a seat, one card) are played by a game kernel on local variables, the
 rules' state built once after the last of them instead of once a card. No rule is written here: a Baloot card is
 checked by the rules' own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and a completed trick scored by `trick_winner`
-and `card_points` (memoised on the trump and the four cards; BAL-DECK-6 for the last trick's bonus); a Pitch trick's
+and `card_points` (tabulated by trump; BAL-DECK-6 for the last trick's bonus); a Pitch trick's
 order of play is memoised on (leader, the seats as written), made by the rules' own order of play
 (`PitchRules.next_in_trick`, `first_active`: PIT-PLAY-3/6), its winner and points read from the rules' trump table
 (`PitchRules.table`: PIT-PLAY-5, PIT-PTS-2/3), and taken when each written seat holds its card and no other seat has
