@@ -92,7 +92,7 @@ class EventFast:
                     continue
             k = line_key(rules, s, keyword) if line_key is not None else None
             if k is not None:
-                key = (k, number, tuple((item.label, item.words) for item in line.items))
+                key = (k, number, tuple([(item[0], item[1]) for item in line.items]))
                 hit = memo.get(key)
                 if hit is not None:
                     f = list(s)
@@ -357,38 +357,34 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
         line = lines[i]
         if line.keyword != "trick" or line.number != len(history) + 1 or not line.items:
             break
-        seats, cards = [], []
-        for item in line.items:
-            x = seat_of.get(item[0])
-            c = card_words.get(item[1])  # a plain card: one word, written canonically
-            if x is None or c is None:
-                break
-            seats.append(x)
-            cards.append(c)
-        else:
-            key = (leader, tuple(seats))
-            others = orders.get(key)
-            if others is None:
-                others = orders[key] = _pitch_order(rules, leader, key[1])
-        if len(seats) != len(line.items) or others is False:
+        items = line.items
+        seats = tuple([seat_of.get(item[0]) for item in items])
+        cards = tuple([card_words.get(item[1]) for item in items])  # a plain card: one word, written canonically
+        if None in seats or None in cards:
             break  # not a whole trick of plain cards: read item by item
+        key = (leader, seats)
+        others = orders.get(key)
+        if others is None:
+            others = orders[key] = _pitch_order(rules, leader, seats)
+        if others is False:
+            break
         for x in others:
             if hands[x]:
                 return None  # a seat with live cards left out of the trick (PIT-PLAY-3)
-        for x, c in zip(seats, cards):
+        plays = tuple(zip(seats, cards))
+        for x, c in plays:
             if not hands[x] >> c & 1:
                 return None  # a card not held (PIT-PLAY-1)
             hands[x] ^= 1 << c
-        cards = tuple(cards)
+            acts.append(rows[x][c])
         win = seats[winner_index(cards)]
         if line.winner and line.winner != labels[win]:
             return None  # a wrong winner written: the explaining path notes it
-        for x, c in zip(seats, cards):
+        for x, c in plays:
             p = points[c]
             if p:
                 taken[credited(x, c, win)] += p
-        history += ((leader, tuple(zip(seats, cards)), win),)
-        acts.extend([rows[x][c] for x, c in zip(seats, cards)])
+        history += ((leader, plays, win),)
         leader = rules.first_active(hands, win)  # PIT-PLAY-6
         i += 1
     if i == start:
