@@ -1117,3 +1117,87 @@ def test_a_line_written_twice_is_left_to_the_full_reader(key):
     lines.insert(i, lines[i])
     read, again = _same_with_compact_reading("\n".join(lines))
     assert read == 38 and again == 0  # every hand but the first and that one vouched for from the compact reading
+
+
+def test_a_fifth_plain_card_in_a_baloot_trick_line_agrees():
+    # Baloot's kernel plays a plain card by the seat whose turn it is; after the fourth card that is the leader again,
+    # so a fifth plain card by him (a card he holds for a later trick) is played locally, and the trick, longer than
+    # four, must then be refused: the hand takes the explaining path, which reports the item after the trick's end
+    text = _text("baloot", 200, 6)
+    out, changed = [], 0
+    for hand in text.split("\n\n"):
+        lines = hand.split("\n")
+        tricks = [k for k, ln in enumerate(lines) if ln.startswith("trick ") and " -> " not in ln]
+        if len(tricks) == 8 and changed < 40:
+            first, later = lines[tricks[2]], lines[tricks[5]].split(": ")[1].split(", ")
+            leader = first.split(": ")[1].split(" ")[0]
+            card = next((it.split(" ")[1] for it in later if it.split(" ")[0] == leader and len(it.split(" ")) == 2), None)
+            if card is not None:
+                lines[tricks[2]] = f"{first}, {leader} {card}"
+                changed += 1
+        out.append("\n".join(lines))
+    slow, _ = _same_both_ways("\n\n".join(out))
+    bad = sum(bool(v.issues) for _, h in slow for v in h)
+    assert changed >= 20 and bad >= changed
+
+
+@pytest.mark.parametrize("variant", ["", "project_tie_trump_priority"])
+def test_the_project_a_declaration_stands_for_is_the_best_of_its_kind(variant):
+    # `BalootRules._declared_project` reads one cached table of each kind's best project (`_best_projects`): for every
+    # hand, contract and kind it is the first of the best by `project_key` among the hand's projects of that kind
+    # (BAL-PROJ-9), ties included (two siras topped by the same rank, say)
+    from jojotte_records.cards import iter_cards
+    from jojotte_records.rules.baloot import BalootOptions, BalootRules
+    from jojotte_records.rules.baloot_cards import KINDS, iter_projects, project_key
+
+    rules = BalootRules(BalootOptions.parse(variant) if variant else None)
+    state = rules.initial_state(0)
+    rng = random.Random(9)
+    cards = list(BALOOT_PACK.cards)
+    ties = 0
+    for n in range(3000):
+        hand = 0
+        for c in rng.sample(cards, 8):
+            hand |= 1 << c
+        if n % 2:  # two runs of one length and top in two suits: equal keys
+            hand, length = 0, rng.choice((3, 4))
+            top = rng.randrange(6 + length, 15)  # the run's lowest rank a seven or above
+            for suit in rng.sample(range(4), 2):
+                for r in range(top - length + 1, top + 1):
+                    hand |= 1 << (suit * 16 + r)
+        trump, contract = rng.choice([(-1, "sun"), (0, "hokum"), (1, "hokum"), (2, "hokum"), (3, "hokum")])
+        s = state._replace(full=(hand, 0, 0, 0), contract=contract, trump=trump)
+        sun = contract == "sun"
+        for kind in KINDS:
+            found = [p for p in iter_projects(hand, sun) if p.kind == kind]
+            keys = [project_key(p, sun, 0, trump, rules.options.project_tie_trump_priority) for p in found]
+            want = max(found, key=lambda p: project_key(p, sun, 0, trump, rules.options.project_tie_trump_priority),
+                       default=None)
+            ties += len(keys) > 1 and keys.count(max(keys)) > 1
+            assert rules._declared_project(s, 0, kind) == want, (sorted(iter_cards(hand)), contract, kind)
+    assert ties >= 20
+
+
+def test_a_memoised_baloot_score_is_the_score_of_its_summary():
+    # `BalootRules.score_hand` memoises `score_summary` on (the hand's summary, the options), shared by every rules
+    # object: hands scored under one set of options, then under another that counts otherwise, score as `score_summary`
+    # scores them afresh
+    from jojotte_records.rules import baloot
+    from jojotte_records.rules.baloot import BalootOptions, BalootRules, score_summary
+
+    states = []
+    for summary, hands in validate_stream(iter_records(_text("baloot", 150, 8), "t.jjt")):
+        states += [v.state for v in hands if v.state is not None and v.score is not None]
+    baloot._SCORES.clear()
+    differs = 0
+    for options in (BalootOptions(), BalootOptions.parse("counting_team=always_defenders; project_multiplier=full"),
+                    BalootOptions()):
+        rules = BalootRules(options)
+        for s in states:
+            h = rules.summary(s)
+            if h is None:
+                continue
+            got = rules.score_hand(s)
+            assert got == score_summary(h, options)
+            differs += got != score_summary(h, BalootOptions())
+    assert len(states) >= 100 and differs >= 10

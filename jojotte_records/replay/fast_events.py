@@ -6,7 +6,7 @@ chance items of a line merged into one action) but without locations, generators
 lines of plain cards written canonically (a seat, one card) are played by a game kernel on local variables, the
 rules' state built once after the last of them instead of once a card. No rule is written here: a Baloot card is
 checked by the rules' own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and a completed trick scored by `trick_winner`
-and `card_points` (memoised on the trump and the four cards; BAL-DECK-6 for the last trick's bonus); a Pitch trick's
+and `card_points` (tabulated by trump; BAL-DECK-6 for the last trick's bonus); a Pitch trick's
 order of play is memoised on (leader, the seats as written), made by the rules' own order of play
 (`PitchRules.next_in_trick`, `first_active`: PIT-PLAY-3/6), its winner and points read from the rules' trump table
 (`PitchRules.table`: PIT-PLAY-5, PIT-PTS-2/3), and taken when each written seat holds its card and no other seat has
@@ -26,7 +26,7 @@ hand take the explaining path, whose verdict is the reference. tests/test_fast_p
 
 from __future__ import annotations
 
-from ..cards import card_name, mask_of
+from ..cards import card_name
 from ..rules import baloot, pitch
 from ..rules.baloot import BalootRules
 from ..rules.baloot_cards import LAST_TRICK_BONUS, can_ekka, card_points, ekka_open, legal_plays, trick_winner
@@ -34,10 +34,11 @@ from ..rules.base import CHANCE, Action, Violation
 from ..rules.pitch import PitchRules
 
 # Whole lines memoised on what decides them (`EventRules.auction_key`: an auction line), shared by the sessions of
-# one game and options: (key, number, the items as written) -> (the fields the line changes, its actions).
+# one game and options: (key, number, the items as written) -> ((index, value) of the fields the line changes, its actions).
 _MEMOS: dict = {}
 MEMO_LIMIT = 100_000  # entries per game and options; the memo starts afresh beyond
 _PLAYS: dict = {}  # `EventFast.plays` by (game, options)
+_new_state = tuple.__new__  # a state from the list of its fields (a named tuple built without its constructor)
 
 
 class EventFast:
@@ -49,11 +50,16 @@ class EventFast:
         self.seat_of = {lab: i for i, lab in enumerate(rules.seat_labels)}
         self.card_of = {card_name(c): c for c in rules.pack.cards}  # the canonical spellings only
         self.card_bits = {w: 1 << c for w, c in self.card_of.items()}
-        # the action of each plain card play, by seat and card (immutable, shared by the sessions of one game and options)
-        self.plays = _PLAYS.get((type(rules), rules.options))
-        if self.plays is None:
-            self.plays = _PLAYS[type(rules), rules.options] = {
-                (x, c): Action(x, "play", card=c, announce="") for x in range(len(rules.seat_labels)) for c in rules.pack.cards}
+        # the action of each plain card play, by seat and card, also as one row a seat; a plain card's item words, (card,)
+        # -> card (immutable, shared by the sessions of one game and options)
+        tables = _PLAYS.get((type(rules), rules.options))
+        if tables is None:
+            plays = {(x, c): Action(x, "play", card=c, announce="")
+                     for x in range(len(rules.seat_labels)) for c in rules.pack.cards}
+            top = max(rules.pack.cards) + 1
+            rows = tuple(tuple(plays.get((x, c)) for c in range(top)) for x in range(len(rules.seat_labels)))
+            tables = _PLAYS[type(rules), rules.options] = (plays, rows, {(w,): c for w, c in self.card_of.items()})
+        self.plays, self.play_rows, self.card_words = tables
         self.kernel = KERNELS.get(type(rules))  # the games themselves, not a form built on one
         self.kernel_lines = KERNEL_LINES.get(type(rules), ("trick",))  # the keywords of the lines a kernel is offered
         self.line_key = LINE_KEYS.get(type(rules))
@@ -86,10 +92,13 @@ class EventFast:
                     continue
             k = line_key(rules, s, keyword) if line_key is not None else None
             if k is not None:
-                key = (k, number, tuple((item.label, item.words) for item in line.items))
+                key = (k, number, tuple([(item[0], item[1]) for item in line.items]))
                 hit = memo.get(key)
                 if hit is not None:
-                    s = s._replace(**hit[0])
+                    f = list(s)
+                    for k, v in hit[0]:
+                        f[k] = v
+                    s = _new_state(type(s), f)  # what ``s._replace(...)`` of those fields gives
                     acts.extend(hit[1])
                     continue
                 start, first = s, len(acts)
@@ -99,7 +108,7 @@ class EventFast:
                 if s is not GENERIC:  # every item was read in the state the key describes: the line is memoised
                     if len(memo) >= MEMO_LIMIT:
                         memo.clear()
-                    memo[key] = ({f: v for f, v, v0 in zip(s._fields, s, start) if v is not v0 and v != v0},
+                    memo[key] = (tuple((k, v) for k, (v, v0) in enumerate(zip(s, start)) if v is not v0 and v != v0),
                                  tuple(acts[first:]))
                     continue
                 del acts[first:]
@@ -174,27 +183,46 @@ GENERIC = object()
 # for the whole hand); it checks the written winner of each line it plays.
 
 
-# Baloot's completed tricks scored on what decides them: (trump, the four cards in order) -> (the index of the card that
-# wins, BAL-PLAY-4: `trick_winner`; the card points, `card_points`); shared by every session
-_BALOOT_SCORED: dict = {}
+# Baloot's state rebuilt from the kernel's locals by field index (a 35-field state: `_replace` by name costs more)
+_B_FIELDS = ("phase", "hands", "trick", "history", "points", "taken", "played", "leader", "best", "ekka")
+(_B_PHASE, _B_HANDS, _B_TRICK, _B_HISTORY, _B_POINTS, _B_TAKEN, _B_PLAYED, _B_LEADER, _B_BEST, _B_EKKA) = (
+    baloot.BalootState._fields.index(f) for f in _B_FIELDS)
+_NEXT = (1, 2, 3, 0)  # the seat that plays after each (BAL-DEAL-2: anticlockwise, as `BalootRules._to_play` goes)
+_CARD_POINTS: dict = {}  # `card_points` of every card by trump: trump -> card -> points
+
+
+def _card_points_of(trump: int) -> dict:
+    """The rules' `card_points` (BAL-DECK-5) of every card of the pack with ``trump``, tabulated once."""
+    got = _CARD_POINTS.get(trump)
+    if got is None:
+        got = _CARD_POINTS[trump] = {c: card_points(c, trump) for c in baloot.BALOOT_PACK.cards}
+    return got
+
+
+def _baloot_state(s, phase, hands, trick, history, points, taken, played, leader, best, ekka):
+    """``s`` with the fields the kernel plays on replaced (what ``s._replace(phase=…, …, ekka=…)`` gives)."""
+    f = list(s)
+    f[_B_PHASE], f[_B_HANDS], f[_B_TRICK], f[_B_HISTORY], f[_B_POINTS] = phase, hands, trick, history, points
+    f[_B_TAKEN], f[_B_PLAYED], f[_B_LEADER], f[_B_BEST], f[_B_EKKA] = taken, played, leader, best, ekka
+    return _new_state(type(s), f)
 
 
 def baloot_tricks(fast, s, lines, i: int, acts: list):
     """Baloot's trick lines from ``lines[i]`` on, from a trick's lead: (state, the first line not played), or None when
     an item is not plainly legal. A plain card (a seat, one card) is played on local variables, checked by the rules'
-    own `legal_plays` (BAL-PLAY-5…12); a completed trick is scored by `_BALOOT_SCORED` (and BAL-DECK-6's last-trick
-    bonus); the state is built once after the last line. A lead said with Ekka is played so too when the rules'
-    `ekka_open` and `can_ekka` allow it (BAL-EKKA-1/2; the trick's Ekka then goes to `legal_plays`, BAL-EKKA-4). Any
-    other item (a declaration in trick 1, a show, a card with 'baloot' or an Ekka not allowed, a doubling call) and
-    the items of trick 2 by the owner of the best project until he has shown it (`BalootRules.must_show`,
-    BAL-PROJ-11/12) are read, checked and applied by the rules (`EventFast.item`) on the state reached, and the local
-    play goes on from the state they give."""
+    own `legal_plays` (BAL-PLAY-5…12); a completed trick is scored by `trick_winner` and `card_points` (and
+    BAL-DECK-6's last-trick bonus); the state is built once after the last line. A lead said with Ekka is played so
+    too when the rules' `ekka_open` and `can_ekka` allow it (BAL-EKKA-1/2; the trick's Ekka then goes to
+    `legal_plays`, BAL-EKKA-4). Any other item (a declaration in trick 1, a show, a card with 'baloot' or an Ekka not
+    allowed, a doubling call) and the items of trick 2 by the owner of the best project until he has shown it
+    (`BalootRules.must_show`, BAL-PROJ-11/12) are read, checked and applied by the rules (`EventFast.item`) on the
+    state reached, and the local play goes on from the state they give."""
     if s.phase != baloot.PLAY or s.trick:
         return s, i
     rules = fast.rules
-    seat_of, card_of, labels, play_of = fast.seat_of, fast.card_of, rules.seat_labels, fast.plays
+    seat_of, card_of, card_words, labels, rows = fast.seat_of, fast.card_of, fast.card_words, rules.seat_labels, fast.play_rows
     trump = s.trump
-    scored = _BALOOT_SCORED.setdefault(trump, {})
+    pts = _card_points_of(trump)
     hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
     played, leader, best, locked, ekka = s.played, s.leader, s.best, s.locked, s.ekka
     n = len(lines)
@@ -208,23 +236,28 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
         trick: list[tuple[int, int]] = []
         cards: list[int] = []
         for item in line.items:
-            if len(trick) == 4:
-                return None  # an item after the trick's fourth card: the explaining path says what it is
-            words = item.words
-            x = seat_of.get(item.label)
-            said = ""
-            if len(words) == 1:
-                c = card_of.get(words[0])
-            elif len(words) == 2 and words[1] == "ekka" and ekka_open(len(trick), trump):
-                c = card_of.get(words[0])  # Ekka said with a lead (BAL-EKKA-1/2): the card goes, if it may be said
-                said = "ekka" if c is not None and can_ekka(c, trump, played) else ""
-                c = c if said else None
-            else:
-                c = None
-            if x is None or c is None or x == must:
-                s = fast.item(s._replace(hands=tuple(hands), trick=tuple(trick), history=history, points=tuple(points),
-                                         taken=tuple(taken), played=played, leader=leader, best=best, ekka=ekka), line,
-                              item, acts)
+            x = seat_of.get(item[0])
+            c = card_words.get(item[1])  # a plain card: one word, written canonically
+            if c is None or x != seat or x == must:
+                if len(trick) == 4:
+                    return None  # an item after the trick's fourth card: the explaining path says what it is
+                words = item[1]
+                if (c is None and x == seat and x != must and len(words) == 2 and words[1] == "ekka"
+                        and ekka_open(len(trick), trump)):
+                    c = card_of.get(words[0])  # Ekka said with a lead (BAL-EKKA-1/2): the card goes, if it may be said
+                    if c is not None and can_ekka(c, trump, played):
+                        h = hands[x]
+                        if not h >> c & 1 or not legal_plays(h, cards, trump, locked, ekka).mask >> c & 1:
+                            return None
+                        hands[x] = h & ~(1 << c)
+                        trick.append((x, c))
+                        cards.append(c)
+                        acts.append(Action(x, "play", card=c, announce="ekka"))
+                        ekka = True  # BAL-EKKA-4: the third player's duty to trump is lifted (`legal_plays`)
+                        seat = _NEXT[x]
+                        continue
+                s = fast.item(_baloot_state(s, s.phase, tuple(hands), tuple(trick), history, tuple(points),
+                                            tuple(taken), played, leader, best, ekka), line, item, acts)
                 if s is None:
                     return None
                 hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
@@ -233,51 +266,42 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
                     must = -1  # the best project shown (BAL-PROJ-11/12): its owner's card is a card like another
                 if not s.trick and len(history) > done:
                     trick = list(history[-1][1])  # the rules played the fourth card: the trick is over
+                    seat = -1
                     continue
                 trick = list(s.trick)
                 cards = [c for _, c in trick]
                 seat = (trick[-1][0] + 1) % 4 if trick else leader
                 continue
-            if x != seat:
-                return None
             h = hands[x]
             if not h >> c & 1 or not legal_plays(h, cards, trump, locked, ekka).mask >> c & 1:
                 return None
             hands[x] = h & ~(1 << c)
             trick.append((x, c))
             cards.append(c)
-            if said:
-                acts.append(Action(x, "play", card=c, announce=said))
-                ekka = True  # BAL-EKKA-4: the third player's duty to trump is lifted (`legal_plays`)
-            else:
-                acts.append(play_of[x, c])
-            seat = (x + 1) % 4
+            acts.append(rows[x][c])
+            seat = _NEXT[x]  # after the fourth card, the leader: a fifth card makes the trick too long (refused below)
         if len(trick) != 4:
-            return None  # a trick short of a card: the explaining path says so
+            return None  # a trick short of a card, or with one too many: the explaining path says so
         if len(history) == done:  # not completed by the rules: scored here
-            cards = tuple(cards)
-            e = scored.get(cards)
-            if e is None:
-                e = scored[cards] = (trick_winner(cards, trump), sum(card_points(c, trump) for c in cards))
-            win = trick[e[0]][0]
+            c0, c1, c2, c3 = cards
+            win = trick[trick_winner(cards, trump)][0]
             history += ((leader, tuple(trick), win),)
             t = baloot.team_of(win)
-            points[t] += e[1] + (LAST_TRICK_BONUS if len(history) == 8 else 0)  # BAL-DECK-6
+            points[t] += pts[c0] + pts[c1] + pts[c2] + pts[c3] + (LAST_TRICK_BONUS if len(history) == 8 else 0)  # BAL-DECK-6
             taken[t] += 1
-            played |= mask_of(cards)
+            played |= 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3
             leader, ekka = win, False
             if len(history) == 1:
-                s = s._replace(hands=tuple(hands), trick=(), history=history, points=tuple(points), taken=tuple(taken),
-                               played=played, leader=leader, ekka=False)
+                s = _baloot_state(s, s.phase, tuple(hands), (), history, tuple(points), tuple(taken), played,
+                                  leader, best, False)
                 best = rules.best_project(s)[0]
         if line.winner and labels[history[line.number - 1][2]] != line.winner:
             return None  # a wrong winner written: the explaining path notes it
         i += 1
     if len(history) == len(s.history) and s.trick == () and tuple(hands) == s.hands:
         return s, i  # nothing played here (the rules played everything, or no line was taken)
-    return s._replace(phase=baloot.DONE if len(history) == 8 else baloot.PLAY, hands=tuple(hands), trick=(),
-                      history=history, points=tuple(points), taken=tuple(taken), played=played, leader=leader,
-                      best=best, ekka=False), i
+    return _baloot_state(s, baloot.DONE if len(history) == 8 else baloot.PLAY, tuple(hands), (), history, tuple(points),
+                         tuple(taken), played, leader, best, False), i
 
 
 # Pitch's order of play memoised on what decides it: (options, leader, the seats of a trick line as written) -> the
@@ -320,7 +344,7 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
     if s.phase != pitch.PLAY or s.trick or rules.must_lead_called(s):  # PIT-FIVE-5's called card: the rules decide
         return s, i
     orders = _PITCH_ORDERS.setdefault(rules.options, {})
-    seat_of, card_of, play_of, labels = fast.seat_of, fast.card_of, fast.plays, rules.seat_labels
+    seat_of, card_words, rows, labels = fast.seat_of, fast.card_words, fast.play_rows, rules.seat_labels
     t = rules.table(s.trump)
     points, credited, winner_index = t.points, t.credited, t.winner_index
     hands = list(s.hands)
@@ -333,39 +357,34 @@ def pitch_tricks(fast, s, lines, i: int, acts: list):
         line = lines[i]
         if line.keyword != "trick" or line.number != len(history) + 1 or not line.items:
             break
-        seats, cards = [], []
-        for item in line.items:
-            words = item.words
-            x = seat_of.get(item.label)
-            c = card_of.get(words[0]) if len(words) == 1 else None
-            if x is None or c is None:
-                break
-            seats.append(x)
-            cards.append(c)
-        else:
-            key = (leader, tuple(seats))
-            others = orders.get(key)
-            if others is None:
-                others = orders[key] = _pitch_order(rules, leader, key[1])
-        if len(seats) != len(line.items) or others is False:
+        items = line.items
+        seats = tuple([seat_of.get(item[0]) for item in items])
+        cards = tuple([card_words.get(item[1]) for item in items])  # a plain card: one word, written canonically
+        if None in seats or None in cards:
             break  # not a whole trick of plain cards: read item by item
+        key = (leader, seats)
+        others = orders.get(key)
+        if others is None:
+            others = orders[key] = _pitch_order(rules, leader, seats)
+        if others is False:
+            break
         for x in others:
             if hands[x]:
                 return None  # a seat with live cards left out of the trick (PIT-PLAY-3)
-        for x, c in zip(seats, cards):
+        plays = tuple(zip(seats, cards))
+        for x, c in plays:
             if not hands[x] >> c & 1:
                 return None  # a card not held (PIT-PLAY-1)
             hands[x] ^= 1 << c
-        cards = tuple(cards)
+            acts.append(rows[x][c])
         win = seats[winner_index(cards)]
         if line.winner and line.winner != labels[win]:
             return None  # a wrong winner written: the explaining path notes it
-        for x, c in zip(seats, cards):
+        for x, c in plays:
             p = points[c]
             if p:
                 taken[credited(x, c, win)] += p
-        history += ((leader, tuple(zip(seats, cards)), win),)
-        acts.extend([play_of[x, c] for x, c in zip(seats, cards)])
+        history += ((leader, plays, win),)
         leader = rules.first_active(hands, win)  # PIT-PLAY-6
         i += 1
     if i == start:

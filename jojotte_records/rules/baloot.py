@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
 from ..cards import ACE, EIGHT, NINE, SEVEN, card_name, iter_cards, mask_of, parse_card
@@ -174,7 +175,21 @@ _new_state = tuple.__new__  # a state from the list of its fields, in order (`Ba
     BalootState._fields.index(n) for n in ("phase", "hands", "leader", "trick", "ekka", "played", "history", "points",
                                            "taken", "baloot"))
 _PLAIN_PLAYS = tuple(tuple(Action(seat, "play", card=c) for c in range(64)) for seat in range(4))  # each seat's plain cards
-_MEMO_SIZE = 1 << 16  # the legal cards kept by `BalootRules.card_plays`
+_MEMO_SIZE = 1 << 16  # the legal cards kept by `BalootRules.card_plays`, the scores kept by `BalootRules.score_hand`
+# `BalootRules.score_hand`: the score of a hand memoised on what decides it, (its `HandSummary`, the options); shared
+_SCORES: dict = {}
+
+
+@lru_cache(maxsize=4096)
+def _best_projects(hand: int, sun: bool, trump: int, trump_priority: bool) -> dict[str, Project]:
+    """The best project of each kind in ``hand`` by `project_key` (BAL-PROJ-9; the first of equals), by kind; read only
+    (`BalootRules._declared_project`: a declaration stands for the best of its kind, asked several times a hand)."""
+    best: dict[str, tuple] = {}
+    for p in iter_projects(hand, sun):
+        key = project_key(p, sun, 0, trump, trump_priority)
+        if p.kind not in best or key > best[p.kind][0]:
+            best[p.kind] = (key, p)
+    return {kind: p for kind, (_, p) in best.items()}
 
 
 def team_of(seat: int) -> int:
@@ -824,11 +839,8 @@ class BalootRules(EventRules):
 
     # --- projects (BAL-PROJ) ---------------------------------------------------------------------
     def _declared_project(self, s: BalootState, seat: int, kind: str) -> Project | None:
-        sun = s.contract == "sun"
-        found = [p for p in iter_projects(s.full[seat], sun) if p.kind == kind]
-        if not found:
-            return None
-        return max(found, key=lambda p: self._key(s, p, 0))
+        """The project a declaration of ``kind`` by ``seat`` stands for: his best of that kind (BAL-PROJ-9), None."""
+        return _best_projects(s.full[seat], s.contract == "sun", s.trump, self.options.project_tie_trump_priority).get(kind)
 
     def _key(self, s: BalootState, p: Project, order: int) -> tuple:
         return project_key(p, s.contract == "sun", order, s.trump, self.options.project_tie_trump_priority)
@@ -1313,7 +1325,13 @@ class BalootRules(EventRules):
         h = self.summary(s)
         if h is None:
             return no_score(s.annulled)
-        return score_summary(h, self.options)
+        key = (h, self.options)
+        score = _SCORES.get(key)
+        if score is None:
+            if len(_SCORES) >= _MEMO_SIZE:
+                _SCORES.clear()
+            score = _SCORES[key] = score_summary(h, self.options)
+        return score
 
     def new_sheet(self) -> BalootSheet:
         return BalootSheet()
