@@ -24,6 +24,7 @@ from .views import AltsView, IssueView, RestoreView, alts_view, issue_key, issue
 
 RED_SUITS = (1, 2)  # hearts, diamonds
 _markup = partial(str.__new__, Markup)  # Markup(text) of text made here, every name in it escaped already (no __html__ probe)
+_new = tuple.__new__  # _new(PlayView, fields): a view made without its class's __new__ (a Python call per view)
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10", 9: "9", 8: "8", 7: "7"}
 SEAT_COLORS = ("seat0", "seat1", "seat2", "seat3")
 
@@ -375,6 +376,8 @@ def _make_card_views() -> dict[int, CardView]:
 
 
 CARD_VIEWS = _make_card_views()
+_CARD_HTML = {card: str(view.html) for card, view in CARD_VIEWS.items()}  # as plain text, for the f-strings that
+# build a hand's HTML (a Markup formats more slowly)
 SUIT_MARKS = {s: SuitMark(SUIT_SYMBOLS[s], SUIT_WORDS[s], "red" if s in RED_SUITS else "black", _ascii_html(SUIT_SYMBOLS[s]))
               for s in range(4)}
 
@@ -506,13 +509,18 @@ class JojottePages:
         self.rules = validator.rules  # the same rules, options, seat labels and names as the check
         self.labels = validator.labels  # the seats (A, B; N, E, S, W) and the players' names
         self.names = validator.names
-        self.names_html = {s: escape(n) for s, n in enumerate(self.names)}  # escaped once, shown on every card
-        self.labels_html = {s: escape(n) for s, n in enumerate(self.labels)}
+        self.seat_names = dict(enumerate(self.names))
+        self.seat_labels = dict(enumerate(self.labels))
+        # escaped once (as plain text, for f-strings), shown on every card
+        self.names_html = {s: str(escape(n)) for s, n in enumerate(self.names)}
+        self.labels_html = {s: str(escape(n)) for s, n in enumerate(self.labels)}
+        self.plain_labels = all(self.labels_html[s] == n for s, n in self.seat_labels.items())  # escaping changes none
         self.seats = len(self.labels)
         # the score sheet's columns: the players, or the sides of a partnership game (NS, EW)
         self.columns = tuple(validator.sheet_labels)
         self.column_names = tuple(validator.sheet_names)
-        self.column_names_html = tuple(escape(n) for n in self.column_names)
+        self.column_names_html = tuple(str(escape(n)) for n in self.column_names)
+        self.plain_columns = self.column_names_html == self.column_names
         self.ncols = len(self.columns)
         self.column_of = tuple(sheet_column(seat, self.labels, self.columns) or 0 for seat in range(self.seats))
         self.title = session.title
@@ -523,9 +531,34 @@ class JojottePages:
         self.rubber_number = 0
         self.rubber_start_total = (0,) * self.ncols
         self.totals: list[tuple[int, ...]] = [(0,) * self.ncols]
+        self._calls: dict[tuple, tuple] = {}  # the views of plain calls, kept (`calls`)
 
     def hand_url(self, position: int) -> str:
         return self.session.hand_url(position)
+
+    def calls(self, calls: Sequence[Call], phase: str, turned: int | None, flags: dict[str, str],
+              prefix: str) -> tuple[CallView, ...]:
+        """The views of the auction's calls (``phase`` "a") or of the calls after the draw ("p"). A call without
+        melds, cards or comments is made once a session and kept: its hands show it again and again, only its id
+        changes (the hand's ``prefix``)."""
+        out = []
+        kept = self._calls
+        for i, c in enumerate(calls, 1):
+            key = f"{phase}{i}"
+            kind = c.kind
+            if c.comments or kind == "melds" or kind == "dix":
+                out.append(call_view(c, key, self.names, turned, flags, prefix))
+                continue
+            suit = c.suit if kind == "name" else turned >> 4 if kind == "accept" and turned is not None else None
+            k = (key, kind, c.seat, suit, flags.get(key, "") if flags else "")
+            made = kept.get(k)
+            if made is None:
+                view = call_view(c, key, self.names, turned, flags)
+                head, _, tail = str(view.html).partition(' id="')  # the class, then the id
+                made = kept[k] = (tuple(view)[:-1], head + ' id="', tail)
+            fields, head, tail = made
+            out.append(_new(CallView, fields + (_markup(head + prefix + tail),)))
+        return tuple(out)
 
     # --- hands ---
     def hand(self, v: HandVerdict, position: int) -> HandView:
@@ -755,95 +788,122 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
             prefix: str = "") -> tuple[TrickView, ...]:
     """The tricks as recorded, with what the replay found: leader, winner, points and the running trick score
     (per column of the score sheet: per player, or per side)."""
-    names, labels = session.names, session.labels
+    names = session.names
     column_of, column_names = session.column_of, session.column_names
     trick_card_points, card_points = session.rules.trick_card_points, session.rules.card_points
     record = v.record
     state = v.state
     seats = len(names)
     history = state.history if state is not None else ()
+    replays = len(history)
     jo_scored = state.jo if state is not None and state.denomination == "suit" else (0,) * seats
-    seat_names = dict(enumerate(names))
-    seat_labels = dict(enumerate(labels))
+    seat_names, seat_labels = session.seat_names, session.seat_labels
     seat_html, label_html, column_html = session.names_html, session.labels_html, session.column_names_html
+    plain_labels, plain_columns = session.plain_labels, session.plain_columns
+    card_views, card_html = CARD_VIEWS, _CARD_HTML
     running = [0] * len(column_names)
     views = []
     for i, t in enumerate(record.tricks):
-        replayed = i < len(history)
-        leader_seat = history[i][0] if replayed else (t.plays[0].seat if t.plays else -1)
-        win_seat = history[i][2] if replayed else -1
+        replayed = i < replays
+        t_plays = t.plays
+        if replayed:
+            leader_seat, _, win_seat = history[i]
+        else:
+            leader_seat, win_seat = t_plays[0].seat if t_plays else -1, -1
         plays = []
-        extra = []
-        jo_text = False  # the score's words name a player (Jo-Jotte)
+        lis = []  # the cards' <li>
+        pairs = []  # "A:AD": seat and card of each play
+        jottes = []  # the seats that announced Jotte
+        card_sum = 0
         stops = False
         any_dd = False
-        keys = _play_keys(t.number, len(t.plays))
-        for j, p in enumerate(t.plays):
-            key = keys[j]
-            card = p.card
-            pts = card_points(state, card) if replayed and card >= 0 else None  # the rules' count (JJ-PTS-1)
-            wins = replayed and p.seat == win_seat
+        for key, p in zip(_play_keys(t.number, len(t_plays)), t_plays):
+            card, seat = p.card, p.seat
+            if replayed and card >= 0:
+                pts = card_points(state, card)  # the rules' count (JJ-PTS-1)
+                card_sum += pts
+            else:
+                pts = None
+            wins = replayed and seat == win_seat
             if flags:
                 flag = flags.get(key, "")
                 stops = stops or flag == "illegal"
                 css = ("play wins" if wins else "play") + (f" flagged kind-{flag}" if flag else "")
             else:
                 flag, css = "", "play wins" if wins else "play"
-            view = CARD_VIEWS.get(card) or card_view(card)
-            dd = _dd_view(p.comments) if p.comments else None
-            any_dd = any_dd or dd is not None
-            announce = p.announce.capitalize() if p.announce else ""
-            note = (_note(_plain_comments(p.comments)) if dd else _note(p.comments)) if p.comments else ""
-            html = f'<li class="{css}" data-loc="{key}"><span class="who">{seat_html.get(p.seat, "?")}</span> {view.html}'
+            view = card_views.get(card) or card_view(card)
+            html = card_html.get(card) or str(view.html)
+            announce = p.announce
+            if announce:
+                if announce.lower() == "jotte" and 0 <= seat < seats and jo_scored[seat] == 2:
+                    jottes.append(seat)
+                announce = announce.capitalize()
+            else:
+                announce = ""
+            comments = p.comments
+            if comments:
+                dd = _dd_view(comments)
+                any_dd = any_dd or dd is not None
+                note = _note(_plain_comments(comments)) if dd else _note(comments)
+            else:
+                dd, note = None, ""
+            label = seat_labels.get(seat, "?")
+            pairs.append(f"{label}:{view.name}")
+            html = f'<li class="{css}" data-loc="{key}"><span class="who">{seat_html.get(seat, "?")}</span> {html}'
             if announce or note or dd is not None:
                 html += _play_extras(announce, note, dd)
-            plays.append(PlayView(key, seat_names.get(p.seat, "?"), seat_labels.get(p.seat, "?"), view, announce, wins, pts,
-                                  note, flag, css, dd, _markup(html + "</li>\n")))
+            html += "</li>\n"
+            lis.append(html)
+            plays.append(_new(PlayView, (key, seat_names.get(seat, "?"), label, view, announce, wins, pts, note, flag,
+                                         css, dd, _markup(html))))
         points = None
+        extra = []
         if replayed:
             # the rules' count of the trick (JJ-PTS-1/2, `Rules.trick_card_points`): its cards and the last-trick 10
             points = trick_card_points(state, i + 1)
-            bonus = points - sum(pts for p in plays if (pts := p.points) is not None)
+            bonus = points - card_sum
             if bonus:
                 extra.append(f"+{bonus} last trick")
             running[column_of[win_seat]] += points
-            for p in t.plays:
-                if p.announce and p.announce.lower() == "jotte" and 0 <= p.seat < seats and jo_scored[p.seat] == 2:
-                    jo_text = True
-                    if jojotte_in_trick_score:
-                        running[column_of[p.seat]] += JOJOTTE
-                        extra.append(f"+{JOJOTTE} Jo-Jotte to {names[p.seat]}")
-                    else:
-                        extra.append(f"Jo-Jotte to {names[p.seat]} (+{JOJOTTE} above the line)")
+            for seat in jottes:
+                if jojotte_in_trick_score:
+                    running[column_of[seat]] += JOJOTTE
+                    extra.append(f"+{JOJOTTE} Jo-Jotte to {names[seat]}")
+                else:
+                    extra.append(f"Jo-Jotte to {names[seat]} (+{JOJOTTE} above the line)")
+            run = tuple(zip(column_names, running))
+            score_text = f"{points} point{'' if points == 1 else 's'}" + (f" ({', '.join(extra)})" if extra else "")
+            running_text = ", ".join([f"{n} {p}" for n, p in run])
+            running_html = running_text if plain_columns else ", ".join([f"{n} {p}" for n, p in zip(column_html, running)])
+            # the score's words name a player (Jo-Jotte): escaped
+            outcome = (f'Won by <strong class="winner">{seat_html[win_seat]}</strong>: '
+                       f'{escape(score_text) if jottes else score_text}.')
+        else:
+            run, score_text, running_text = (), "", ""
+            if stops:
+                outcome = '<strong class="stop">The replay stops here: the marked card is illegal.</strong>'
+            else:
+                outcome = '<span class="muted">Not replayed: the replay stopped at the illegal event.</span>'
         written = names[t.winner] if 0 <= t.winner < seats else ""
-        run = tuple(zip(column_names, running)) if replayed else ()
-        score_text = (f"{points} point{'' if points == 1 else 's'}" + (f" ({', '.join(extra)})" if extra else "")) if replayed else ""
-        cards = " ".join([f"{p.seat_label}:{p.card.name}" for p in plays])
-        cards_html = " ".join([f"{label_html.get(p.seat, '?')}:{v.card.name}" for p, v in zip(t.plays, plays)])
+        cards = " ".join(pairs)
+        if plain_labels:
+            cards_html = cards
+        else:
+            cards_html = " ".join([f"{label_html.get(p.seat, '?')}:{v.card.name}" for p, v in zip(t_plays, plays)])
         tflag = flags.get(f"t{t.number}", "") if flags else ""
         css = ("trick" if replayed else "trick stops" if stops else "trick unreplayed") + (f" flagged kind-{tflag}" if tflag else "")
         key = f"t{t.number}"
-        leader = names[leader_seat] if 0 <= leader_seat < seats else "?"
-        winner = names[win_seat] if win_seat >= 0 else ""
-        running_text = ", ".join([f"{n} {p}" for n, p in run])
-        if replayed:
-            outcome = (f'Won by <strong class="winner">{seat_html[win_seat]}</strong>: '
-                       f'{escape(score_text) if jo_text else score_text}.')
-        elif stops:
-            outcome = '<strong class="stop">The replay stops here: the marked card is illegal.</strong>'
-        else:
-            outcome = '<span class="muted">Not replayed: the replay stopped at the illegal event.</span>'
         html = (f'<section class="{css}" id="{prefix}{key}" data-loc="{key}" data-trick="{i + 1}" data-cards="{cards_html}">\n'
-                f'<h3>Trick {t.number}</h3>\n<div class="trick-body">\n<ol class="plays">\n{"".join([p.html for p in plays])}</ol>\n'
+                f'<h3>Trick {t.number}</h3>\n<div class="trick-body">\n<ol class="plays">\n{"".join(lis)}</ol>\n'
                 f'<div class="facts">\n<p>Led by <strong>{seat_html.get(leader_seat, "?")}</strong>.\n{outcome}</p>\n'
                 + (f"<p>Written at the table: won by {seat_html[t.winner]}.</p>" if written else "")
-                + ('<p class="running">Trick score so far: ' + ", ".join([f"{n} {p}" for n, p in zip(column_html, running)])
-                   + "</p>" if run else "")
+                + (f'<p class="running">Trick score so far: {running_html}</p>' if run else "")
                 + '<div class="held"></div>\n</div>\n</div>')
-        views.append(TrickView(
-            key, t.number, i + 1, leader, tuple(plays), replayed, winner, points, ", ".join(extra), run, score_text,
-            running_text, cards, stops, written, _note(t.comments) if t.comments else "", tflag, css,
-            _alts(t, plays) if any_dd else (), _markup(html)))
+        views.append(_new(TrickView, (
+            key, t.number, i + 1, names[leader_seat] if 0 <= leader_seat < seats else "?", tuple(plays), replayed,
+            names[win_seat] if win_seat >= 0 else "", points, ", ".join(extra), run, score_text, running_text, cards,
+            stops, written, _note(t.comments) if t.comments else "", tflag, css, _alts(t, plays) if any_dd else (),
+            _markup(html))))
     return tuple(views)
 
 
@@ -939,8 +999,8 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
     prefix = f"h{position}-"
     turned = record.turned if record.turned is not None and record.turned >= 0 else None
     deal = _deal_view(session, v)
-    auction = tuple(call_view(c, f"a{i}", names, turned, flags, prefix) for i, c in enumerate(record.auction, 1))
-    after = tuple(call_view(c, f"p{i}", names, turned, flags, prefix) for i, c in enumerate(record.after, 1))
+    auction = session.calls(record.auction, "a", turned, flags, prefix)
+    after = session.calls(record.after, "p", turned, flags, prefix)
     state = v.state
     rules = session.rules
     melds_shown = []
