@@ -39,8 +39,9 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
+from jinja2 import Template
 from jinja2 import pass_context as _pass_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..cycles import cycle_collection_paused
 from ..errors import JojotteError, win_verb
@@ -148,11 +149,44 @@ def make_environment(templates: str | os.PathLike | None = None):
     env = Environment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, auto_reload=False, keep_trailing_newline=True,
                       bytecode_cache=_bytecode_cache())
+    env.template_class = _Template
     env.globals["seat_colors"] = SEAT_COLORS
     env.globals["render_hand"] = _render_hand
     env.globals["cards_html"] = cards_html
     env.filters["win_verb"] = win_verb  # {{ side|win_verb }}: "win" for a side named by two players
     return env
+
+
+def _escape_output(value):
+    """What ``{{ value }}`` writes with autoescape on: `markupsafe.escape`'s text, as a plain string for the common
+    types (the page joins its pieces into one string anyway), without making a Markup of every piece."""
+    kind = type(value)
+    if kind is str:
+        return _escape_text(value)
+    if kind is Markup:
+        return value
+    if kind is int or kind is float:
+        return str(value)  # digits, a sign, a point, an exponent: nothing to escape
+    return escape(value)
+
+
+try:  # markupsafe's own escaping of a string (C), the one `escape` applies
+    from markupsafe._speedups import _escape_inner as _escape_text
+except ImportError:  # pragma: no cover - markupsafe without its C module, or one that names it otherwise
+    def _escape_text(text: str) -> str:
+        return str(escape(text))
+
+
+class _Template(Template):
+    """A template whose ``{{ … }}`` output is escaped by `_escape_output`: the name ``escape`` of its compiled module
+    serves that output alone (every block, macro, call and include still makes Markup of its whole output, so
+    nothing is escaped twice)."""
+
+    @classmethod
+    def from_code(cls, environment, code, globals, uptodate=None):
+        template = super().from_code(environment, code, globals, uptodate)
+        template.root_render_func.__globals__["escape"] = _escape_output
+        return template
 
 
 def _bytecode_cache():
