@@ -397,7 +397,7 @@ def _sorted_cards(cards: Iterable[int]) -> tuple[CardView, ...]:
     views = CARD_VIEWS
     order = _ORDER
     try:
-        return tuple(views[c] for c in sorted(cards, key=order.__getitem__))
+        return tuple(map(views.__getitem__, sorted(cards, key=order.__getitem__)))
     except KeyError:  # a card outside the pack (the validator says so)
         cards = list(cards)
         known = sorted((c for c in cards if c in order), key=order.__getitem__)
@@ -407,6 +407,7 @@ def _sorted_cards(cards: Iterable[int]) -> tuple[CardView, ...]:
 # the position of each card in the canonical order of a hand; a card nobody recorded comes last
 _ORDER = {c: (PIQUET_PACK.suit_order.index(c >> 4), -(c & 15)) for c in PIQUET_PACK.cards}
 _ORDER[UNKNOWN_CARD] = (99, 0)
+_NAMES = {c: CARD_VIEWS[c].name for c in PIQUET_PACK.cards}  # a card's name, for the cards held (no "?")
 
 
 def meld_view(m: Meld) -> MeldView:
@@ -954,7 +955,10 @@ def _deal_view(session: JojottePages, v: HandVerdict) -> tuple[SeatDeal, ...]:
         held = start[s]
         if held is None:  # no deal recorded: what a player held is what he played
             held = [p.card for t in record.tricks for p in t.plays if p.seat == s]
-        held = " ".join(c.name for c in _sorted_cards(held) if c.name != "?")
+        try:
+            held = " ".join(map(_NAMES.__getitem__, sorted(held, key=_ORDER.__getitem__)))
+        except KeyError:  # a card outside the pack, or a card nobody recorded
+            held = " ".join(c.name for c in _sorted_cards(held) if c.name != "?")
         deal.append(SeatDeal(names[s], labels[s], record.dealer == s, _sorted_cards(dealt) if dealt else (),
                              _sorted_cards(drawn) if drawn else (), bool(record.split and drawn), dealt is not None, held,
                              session.rules.seat_role(v.state, record.dealer, s)))
