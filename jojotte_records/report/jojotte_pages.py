@@ -20,7 +20,7 @@ from ..notation.model import UNKNOWN_CARD, Call, HandRecord
 from ..notation.text import sheet_column
 from ..replay.jojotte import HandVerdict, SessionSummary
 from ..rules.jojotte_cards import JOJOTTE, SUIT_WORDS, Meld
-from .views import AltsView, IssueView, RestoreView, alts_view, issue_key, issue_view, wins
+from .views import AltsView, IssueView, RestoreView, alts_view, escape_text, issue_key, issue_view, wins
 
 RED_SUITS = (1, 2)  # hearts, diamonds
 _markup = partial(str.__new__, Markup)  # Markup(text) of text made here, every name in it escaped already (no __html__ probe)
@@ -204,6 +204,7 @@ class PadRow(NamedTuple):
     kind: str  # score, bonus (rubber bonus), aside (points held aside in the pool)
     label: str
     game_end: bool  # a rule is drawn under it: a game ended with this hand
+    html: Markup = Markup("")  # the row's <tr> as `session.html` draws it, above or below the line
 
 
 class PadRubber(NamedTuple):
@@ -256,6 +257,7 @@ class HandRow(NamedTuple):
     ok: bool
     rules: str  # the rule IDs of its findings
     flag: str
+    html: Markup = Markup("")  # the row's <tr> as `session.html` draws it
 
 
 class SheetTotal(NamedTuple):
@@ -649,8 +651,21 @@ class JojottePages:
         rules = " ".join(dict.fromkeys(i.rule for i in v.issues))
         self.totals.append(v.sheet.total)
         self._pad(v, url, credits, held)
-        return HandRow(view.position, v.number, url, view.dealer, view.contract, result, tricks,
-                       "; ".join(parts) or "nothing", v.ok, rules, v.issues[0].kind if v.issues else "")
+        sheet = "; ".join(parts) or "nothing"
+        flag = v.issues[0].kind if v.issues else ""
+        c = view.contract
+        link = escape_text(url)
+        html = (f'<tr class="{"" if v.ok else "flagged-row kind-" + escape_text(flag)}">\n'
+                f'<td><a href="{link}">{v.number}</a></td>\n<td>{escape_text(view.dealer)}</td>\n<td>'
+                + (f'<span class="{escape_text(c.suit.color)}">{c.suit.html}</span> ' if c.suit else "")
+                + escape_text(c.text) + (f", {escape_text(c.multiplier)}" if c.multiplier else "")
+                + (", Slam bid" if c.slam else "")
+                + f"</td>\n<td>{escape_text(c.declarer)}</td>\n<td>{escape_text(result)}</td>\n<td>{escape_text(tricks)}</td>\n"
+                f"<td>{escape_text(sheet)}</td>\n<td>"
+                + ('<span class="badge ok">ok</span>' if v.ok else f'<a class="badge bad" href="{link}#verdict">{escape_text(rules)}</a>')
+                + "</td>\n</tr>\n")
+        return HandRow(view.position, v.number, url, view.dealer, c, result, tricks, sheet, v.ok, rules, flag,
+                       _markup(html))
 
     def _credits(self, v: HandVerdict) -> list[tuple[int, str, int, str, str]]:
         """What the hand wrote on the sheet: (seat, line, amount, rule, why)."""
@@ -702,19 +717,20 @@ class JojottePages:
                 above_why[seat].append(f"{why} ({rule})")
         n = v.number
         if any(above):
-            self.pad_above.append(PadRow(n, url, tuple(PadCell(above[s] or None, "; ".join(above_why[s]), False) for s in range(seats)),
-                                         "score", f"hand {n}", False))
+            self.pad_above.append(_pad_row(n, url, tuple(PadCell(above[s] or None, "; ".join(above_why[s]), False)
+                                                         for s in range(seats)), "score", f"hand {n}", False, True))
         if any(award):
-            self.pad_above.append(PadRow(n, url, tuple(PadCell(award[s] or None, "held-aside points awarded (JJ-PRIS-3)", True)
-                                                       for s in range(seats)), "award", f"hand {n}", False))
+            self.pad_above.append(_pad_row(n, url, tuple(PadCell(award[s] or None, "held-aside points awarded (JJ-PRIS-3)", True)
+                                                         for s in range(seats)), "award", f"hand {n}", False, True))
         if any(below) or game_end:
-            self.pad_below.append(PadRow(n, url, tuple(PadCell(below[s] or None, "; ".join(below_why[s]), False) for s in range(seats)),
-                                         "score", f"hand {n}", game_end))
+            self.pad_below.append(_pad_row(n, url, tuple(PadCell(below[s] or None, "; ".join(below_why[s]), False)
+                                                         for s in range(seats)), "score", f"hand {n}", game_end, False))
         if held:
-            self.pad_below.append(PadRow(n, url, (PadCell(held, "held aside (JJ-PRIS-1)", True),), "aside", f"hand {n}", False))
+            self.pad_below.append(_pad_row(n, url, (PadCell(held, "held aside (JJ-PRIS-1)", True),), "aside", f"hand {n}",
+                                           False, False, seats))
         if any(bonus):
-            self.pad_above.append(PadRow(n, url, tuple(PadCell(bonus[s] or None, "rubber bonus (JJ-RUBBER-1)", False) for s in range(seats)),
-                                         "bonus", "rubber", False))
+            self.pad_above.append(_pad_row(n, url, tuple(PadCell(bonus[s] or None, "rubber bonus (JJ-RUBBER-1)", False)
+                                                         for s in range(seats)), "bonus", "rubber", False, True))
         if rubber_won >= 0:
             self._close_rubber(rubber_won, v.sheet)
 
@@ -732,6 +748,23 @@ class JojottePages:
         if not carried:
             self.rubber_number += 1
             self.rubber_start_total = self.totals[-1]
+
+
+def _pad_row(hand: int, url: str, cells: tuple[PadCell, ...], kind: str, label: str, game_end: bool, above: bool,
+             columns: int = 0) -> PadRow:
+    """A row of the score pad with its ``<tr>``: above the line the held-aside points awarded are circled; below it a
+    rule is drawn under a game's end, and the points held aside span the ``columns``."""
+    head = f'<th class="hand-col"><a href="{escape_text(url)}">{escape_text(label)}</a></th>'
+    if not above and kind == "aside":
+        c = cells[0]
+        html = (f'<tr class="aside">{head}<td colspan="{columns}" title="{escape_text(c.title)}">'
+                f'<span class="circled">{c.amount}</span> held aside</td></tr>\n')
+    else:
+        tds = "".join([f'<td title="{escape_text(c.title)}">'
+                       + ("" if c.amount is None else f'<span class="circled">{c.amount}</span>' if above and c.circled
+                          else str(c.amount)) + "</td>" for c in cells])
+        html = f'<tr class="{escape_text(kind)}{" game-end" if game_end and not above else ""}">{head}{tds}</tr>\n'
+    return PadRow(hand, url, cells, kind, label, game_end, _markup(html))
 
 
 # --- one hand --------------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ from . import HANDS_PER_FILE, HANDS_PER_SHEET  # in the package: the command lin
 from .jojotte_pages import SEAT_COLORS, HandsContext, HandView, SessionContext
 from .session import SessionPages
 from .stats_page import SiteStats, StatsContext, archive_tables
-from .views import SessionRow, issue_key, rule_texts
+from .views import SessionRow, escape_text, issue_key, rule_texts
 
 __all__ = ["build_site", "ReportError", "SiteResult", "IndexContext", "SessionContext", "HandsContext", "HandView",
            "StatsContext", "make_environment", "rule_texts", "MANIFEST_NAME", "HANDS_PER_FILE", "HANDS_PER_SHEET", "Site",
@@ -162,19 +162,12 @@ def _escape_output(value):
     types (the page joins its pieces into one string anyway), without making a Markup of every piece."""
     kind = type(value)
     if kind is str:
-        return _escape_text(value)
+        return escape_text(value)
     if kind is Markup:
         return value
     if kind is int or kind is float:
         return str(value)  # digits, a sign, a point, an exponent: nothing to escape
     return escape(value)
-
-
-try:  # markupsafe's own escaping of a string (C), the one `escape` applies
-    from markupsafe._speedups import _escape_inner as _escape_text
-except ImportError:  # pragma: no cover - markupsafe without its C module, or one that names it otherwise
-    def _escape_text(text: str) -> str:
-        return str(escape(text))
 
 
 class _Template(Template):
