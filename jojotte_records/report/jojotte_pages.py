@@ -1079,20 +1079,19 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
             claim += f" ({(rules.tricks_per_hand or 9) - rest} tricks, {taken} points with the last trick)"
         claim += "."
     notes = tuple(c if key == "hand" else f"{key}: {c}" for key, cs in record.notes for c in cs)
-    return HandView(
-        anchor=f"hand-{position}", prefix=prefix, title=f"Hand {v.number} | {session.title}", number=v.number, position=position,
-        prev_url=session.hand_url(position - 1) if position > 1 else "", next_url=session.hand_url(position + 1),
-        dealer=names[record.dealer] if 0 <= record.dealer < seats else "?", notes=notes, deal=tuple(deal),
-        deal_flag=flags.get("deal", ""), turned=card_view(turned) if turned is not None else None,
-        info=card_view(record.info) if record.info is not None and record.info >= 0 else None, auction=auction, after=after,
-        bidding_flag=flags.get("bidding", ""), contract=_contract(v, names), melds_shown=tuple(melds_shown), dix=dix,
-        tricks=tricks, replay_flag=flags.get("replay", ""), start=start,
-        claim=claim, result_lines=result_lines, score=score,
-        credits=credits, held_aside=entry.held_aside if entry is not None else None, pool_after=v.sheet.pool,
-        game_won_by=columns[game_won] if game_won >= 0 else "", rubber_won_by=columns[rubber_won] if rubber_won >= 0 else "",
-        written_used=v.used_written_score, score_flag=flags.get("score", ""), ok=v.ok,
-        issues=tuple(issue_view(i) for i in v.issues), unchecked=tuple(issue_view(i) for i in v.unchecked),
-        analysis=analysis_view(tricks, names))
+    # in the order of HandView's fields, made without its __new__ (a call naming 37 fields costs more than most steps here)
+    return _new(HandView, (
+        f"hand-{position}", prefix, f"Hand {v.number} | {session.title}", v.number, position,  # anchor … position
+        session.hand_url(position - 1) if position > 1 else "", session.hand_url(position + 1),  # prev_url, next_url
+        names[record.dealer] if 0 <= record.dealer < seats else "?", notes, tuple(deal), flags.get("deal", ""),  # dealer …
+        card_view(turned) if turned is not None else None,  # turned
+        card_view(record.info) if record.info is not None and record.info >= 0 else None, auction, after,  # info …
+        flags.get("bidding", ""), _contract(v, names), tuple(melds_shown), dix, tricks, flags.get("replay", ""),  # … replay_flag
+        start, claim, result_lines, score, credits, entry.held_aside if entry is not None else None, v.sheet.pool,  # … pool_after
+        columns[game_won] if game_won >= 0 else "", columns[rubber_won] if rubber_won >= 0 else "",  # game_won_by, rubber_won_by
+        v.used_written_score, flags.get("score", ""), v.ok,  # written_used, score_flag, ok
+        tuple(map(issue_view, v.issues)), tuple(map(issue_view, v.unchecked)), analysis_view(tricks, names),  # … analysis
+        None))  # restored (report --restore adds it)
 
 
 # --- the double-dummy analysis ([%dd …] comments) ---------------------------------------------------------

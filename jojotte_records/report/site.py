@@ -150,6 +150,7 @@ def make_environment(templates: str | os.PathLike | None = None):
                       trim_blocks=True, lstrip_blocks=True, auto_reload=False, keep_trailing_newline=True,
                       bytecode_cache=_bytecode_cache())
     env.template_class = _Template
+    env.hand_template = None  # _hand.html, once `_render_hand` has loaded it
     env.globals["seat_colors"] = SEAT_COLORS
     env.globals["render_hand"] = _render_hand
     env.globals["cards_html"] = cards_html
@@ -216,10 +217,14 @@ def _render_hand(context, hand):
     It does what ``{% include "_hand.html" %}`` does, rendered to one string: an include inside
     ``{% extends %}`` passes every piece of a hand through four generators, which doubles the time
     a hands page takes. The names are handed to the template's context as they are (``shared``: not
-    copied again with the globals they already hold); an error inside is reported by the page's render.
+    copied again with the globals they already hold), and its output is joined as `Template.make_module`
+    does, without the module; an error inside is reported by the page's render.
     """
-    template = context.environment.get_template("_hand.html")
-    return template.make_module({**context.get_all(), "hand": hand}, shared=True).__html__()
+    env = context.environment
+    template = env.hand_template  # looked up once: the environment never reloads a template
+    if template is None:
+        template = env.hand_template = env.get_template("_hand.html")
+    return Markup("".join(template.root_render_func(template.new_context({**context.get_all(), "hand": hand}, shared=True))))
 
 
 # --- one session: the pages of its hands, then its own page ------------------------------------------------
