@@ -639,11 +639,16 @@ class JojottePages:
             result = f"illegal ({first.loc.where().removeprefix(f'hand {v.number}, ') or first.rule})"
         credits = self._credits(v)
         parts = []
+        below, above = [0] * seats, [0] * seats
+        for seat, line, a, _, _ in credits:
+            if 0 <= seat < seats:
+                if line == "below":
+                    below[seat] += a
+                elif line == "above":
+                    above[seat] += a
         for s in range(seats):
-            below = sum(a for seat, line, a, _, _ in credits if seat == s and line == "below")
-            above = sum(a for seat, line, a, _, _ in credits if seat == s and line == "above")
-            bits = ([f"{below} below"] if below else []) + ([f"{above} above"] if above else [])
-            if bits:
+            if below[s] or above[s]:
+                bits = ([f"{below[s]} below"] if below[s] else []) + ([f"{above[s]} above"] if above[s] else [])
                 parts.append(f"{names[s]} " + ", ".join(bits))
         held = self._held_aside(v)
         if held:
@@ -664,8 +669,8 @@ class JojottePages:
                 f"<td>{escape_text(sheet)}</td>\n<td>"
                 + ('<span class="badge ok">ok</span>' if v.ok else f'<a class="badge bad" href="{link}#verdict">{escape_text(rules)}</a>')
                 + "</td>\n</tr>\n")
-        return HandRow(view.position, v.number, url, view.dealer, c, result, tricks, sheet, v.ok, rules, flag,
-                       _markup(html))
+        return _new(HandRow, (view.position, v.number, url, view.dealer, c, result, tricks, sheet, v.ok, rules, flag,
+                              _markup(html)))
 
     def _credits(self, v: HandVerdict) -> list[tuple[int, str, int, str, str]]:
         """What the hand wrote on the sheet: (seat, line, amount, rule, why)."""
@@ -764,7 +769,7 @@ def _pad_row(hand: int, url: str, cells: tuple[PadCell, ...], kind: str, label: 
                        + ("" if c.amount is None else f'<span class="circled">{c.amount}</span>' if above and c.circled
                           else str(c.amount)) + "</td>" for c in cells])
         html = f'<tr class="{escape_text(kind)}{" game-end" if game_end and not above else ""}">{head}{tds}</tr>\n'
-    return PadRow(hand, url, cells, kind, label, game_end, _markup(html))
+    return _new(PadRow, (hand, url, cells, kind, label, game_end, _markup(html)))
 
 
 # --- one hand --------------------------------------------------------------------------------------------
@@ -992,9 +997,9 @@ def _deal_view(session: JojottePages, v: HandVerdict) -> tuple[SeatDeal, ...]:
             held = " ".join(map(_NAMES.__getitem__, sorted(held, key=_ORDER.__getitem__)))
         except KeyError:  # a card outside the pack, or a card nobody recorded
             held = " ".join(c.name for c in _sorted_cards(held) if c.name != "?")
-        deal.append(SeatDeal(names[s], labels[s], record.dealer == s, _sorted_cards(dealt) if dealt else (),
-                             _sorted_cards(drawn) if drawn else (), bool(record.split and drawn), dealt is not None, held,
-                             session.rules.seat_role(v.state, record.dealer, s)))
+        deal.append(_new(SeatDeal, (names[s], labels[s], record.dealer == s, _sorted_cards(dealt) if dealt else (),
+                                     _sorted_cards(drawn) if drawn else (), bool(record.split and drawn), dealt is not None,
+                                     held, session.rules.seat_role(v.state, record.dealer, s))))
     return tuple(deal)
 
 
@@ -1017,13 +1022,13 @@ def _score_lines(v: HandVerdict, columns: Sequence[str]) -> tuple[ScoreLine, ...
         below_wrong = below is not None and wb is not None and wb != below
         above_wrong = above is not None and wa is not None and wa != above
         f = ["-" if x is None else x if type(x) is int else escape(x) for x in figures]
-        html = (f'<tr><th class="{SEAT_COLORS[s % 4]}">{escape(columns[s])}</th>\n'
+        html = (f'<tr><th class="{SEAT_COLORS[s % 4]}">{escape_text(columns[s])}</th>\n'
                 f'<td class="num">{f[0]}</td>\n<td class="num">{f[1]}</td>\n<td class="num">{f[2]}</td>\n'
                 f'<td class="num">{f[3]}</td>\n<td class="num"><strong>{f[4]}</strong></td>\n'
                 f'<td class="num">{f[5]}</td>\n<td class="num">{f[6]}</td>\n'
                 f'<td class="num{" wrong" if below_wrong else ""}">{f[7]}</td>\n'
                 f'<td class="num{" wrong" if above_wrong else ""}">{f[8]}</td></tr>\n')
-        score.append(ScoreLine(columns[s], *figures, below_wrong, above_wrong, _markup(html)))
+        score.append(_new(ScoreLine, (columns[s], *figures, below_wrong, above_wrong, _markup(html))))
     return tuple(score)
 
 
@@ -1061,8 +1066,8 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
     sc = v.score
     entry = v.entry
     score = _score_lines(v, columns)
-    credits = tuple(CreditView(columns[c.seat] if 0 <= c.seat < ncols else "?", c.line, c.amount, c.rule, c.why)
-                    for c in (entry.credits if entry is not None else ()))
+    credits = tuple([_new(CreditView, (columns[c.seat] if 0 <= c.seat < ncols else "?", c.line, c.amount, c.rule, c.why))
+                     for c in entry.credits]) if entry is not None else ()
     prev_sheet = session.prev_sheet
     rubbers_before = prev_sheet.rubbers if prev_sheet is not None else (0,) * ncols
     rubber_won = next((s for s in range(ncols) if v.sheet.rubbers[s] > rubbers_before[s]), -1)
