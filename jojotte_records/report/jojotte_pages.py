@@ -413,6 +413,18 @@ _NAMES = {c: CARD_VIEWS[c].name for c in PIQUET_PACK.cards}  # a card's name, fo
 
 
 def meld_view(m: Meld) -> MeldView:
+    view = _MELD_VIEWS.get(m)
+    if view is None:
+        view = _meld_view(m)
+        if len(_MELD_VIEWS) < 4096:
+            _MELD_VIEWS[m] = view
+    return view
+
+
+_MELD_VIEWS: dict[Meld, MeldView] = {}  # a meld's view, by the meld (a value: shared safely)
+
+
+def _meld_view(m: Meld) -> MeldView:
     if m.cards or not m.shown:  # cards that make no meld, or a meld announced without its cards (issue 15)
         text = m.describe()
         return MeldView(text, "black", m.value, _ascii_html(text))
@@ -839,7 +851,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
     seat_names, seat_labels = session.seat_names, session.seat_labels
     seat_html, label_html, column_html = session.names_html, session.labels_html, session.column_names_html
     plain_labels, plain_columns = session.plain_labels, session.plain_columns
-    card_views, card_html = CARD_VIEWS, _CARD_HTML
+    card_views, card_html, play_keys = CARD_VIEWS, _CARD_HTML, _PLAY_KEYS
     running = [0] * len(column_names)
     views = []
     for i, t in enumerate(record.tricks):
@@ -856,7 +868,8 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
         card_sum = 0
         stops = False
         any_dd = False
-        for key, p in zip(_play_keys(t.number, len(t_plays)), t_plays):
+        keys = play_keys.get((t.number, len(t_plays))) or _play_keys(t.number, len(t_plays))
+        for key, p in zip(keys, t_plays):
             card, seat = p.card, p.seat
             if replayed and card >= 0:
                 pts = card_points(state, card)  # the rules' count (JJ-PTS-1)
@@ -888,10 +901,11 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
                 dd, note = None, ""
             label = seat_labels.get(seat, "?")
             pairs.append(f"{label}:{view.name}")
-            html = f'<li class="{css}" data-loc="{key}"><span class="who">{seat_html.get(seat, "?")}</span> {html}'
             if announce or note or dd is not None:
-                html += _play_extras(announce, note, dd)
-            html += "</li>\n"
+                html = (f'<li class="{css}" data-loc="{key}"><span class="who">{seat_html.get(seat, "?")}</span> {html}'
+                        f'{_play_extras(announce, note, dd)}</li>\n')
+            else:
+                html = f'<li class="{css}" data-loc="{key}"><span class="who">{seat_html.get(seat, "?")}</span> {html}</li>\n'
             lis.append(html)
             plays.append(_new(PlayView, (key, seat_names.get(seat, "?"), label, view, announce, wins, pts, note, flag,
                                          css, dd, _markup(html))))
@@ -912,8 +926,8 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
                     extra.append(f"Jo-Jotte to {names[seat]} (+{JOJOTTE} above the line)")
             run = tuple(zip(column_names, running))
             score_text = f"{points} point{'' if points == 1 else 's'}" + (f" ({', '.join(extra)})" if extra else "")
-            running_text = ", ".join([f"{n} {p}" for n, p in run])
-            running_html = running_text if plain_columns else ", ".join([f"{n} {p}" for n, p in zip(column_html, running)])
+            running_text = ", ".join(map(_NAME_AND_POINTS, column_names, running))
+            running_html = running_text if plain_columns else ", ".join(map(_NAME_AND_POINTS, column_html, running))
             # the score's words name a player (Jo-Jotte): escaped
             outcome = (f'Won by <strong class="winner">{seat_html[win_seat]}</strong>: '
                        f'{escape(score_text) if jottes else score_text}.')
@@ -961,6 +975,7 @@ def _play_extras(announce: str, note: str, dd: DdView | None) -> str:
 
 
 _PLAY_KEYS: dict[tuple[int, int], tuple[str, ...]] = {}
+_NAME_AND_POINTS = "{} {}".format  # "Alice 15": a column of the running trick score
 
 
 def _play_keys(trick: int, n: int) -> tuple[str, ...]:
