@@ -733,21 +733,22 @@ class JojottePages:
                 above[seat] += amount
                 above_why[seat].append(f"{why} ({rule})")
         n = v.number
+        label = f"hand {n}"
         if any(above):
-            self.pad_above.append(_pad_row(n, url, tuple(PadCell(above[s] or None, "; ".join(above_why[s]), False)
-                                                         for s in range(seats)), "score", f"hand {n}", False, True))
+            self.pad_above.append(_pad_row(n, url, tuple([_new(PadCell, (above[s] or None, "; ".join(above_why[s]), False))
+                                                          for s in range(seats)]), "score", label, False, True))
         if any(award):
-            self.pad_above.append(_pad_row(n, url, tuple(PadCell(award[s] or None, "held-aside points awarded (JJ-PRIS-3)", True)
-                                                         for s in range(seats)), "award", f"hand {n}", False, True))
+            self.pad_above.append(_pad_row(n, url, tuple([_new(PadCell, (award[s] or None, "held-aside points awarded (JJ-PRIS-3)",
+                                                                         True)) for s in range(seats)]), "award", label, False, True))
         if any(below) or game_end:
-            self.pad_below.append(_pad_row(n, url, tuple(PadCell(below[s] or None, "; ".join(below_why[s]), False)
-                                                         for s in range(seats)), "score", f"hand {n}", game_end, False))
+            self.pad_below.append(_pad_row(n, url, tuple([_new(PadCell, (below[s] or None, "; ".join(below_why[s]), False))
+                                                          for s in range(seats)]), "score", label, game_end, False))
         if held:
-            self.pad_below.append(_pad_row(n, url, (PadCell(held, "held aside (JJ-PRIS-1)", True),), "aside", f"hand {n}",
+            self.pad_below.append(_pad_row(n, url, (PadCell(held, "held aside (JJ-PRIS-1)", True),), "aside", label,
                                            False, False, seats))
         if any(bonus):
-            self.pad_above.append(_pad_row(n, url, tuple(PadCell(bonus[s] or None, "rubber bonus (JJ-RUBBER-1)", False)
-                                                         for s in range(seats)), "bonus", "rubber", False, True))
+            self.pad_above.append(_pad_row(n, url, tuple([_new(PadCell, (bonus[s] or None, "rubber bonus (JJ-RUBBER-1)", False))
+                                                          for s in range(seats)]), "bonus", "rubber", False, True))
         if rubber_won >= 0:
             self._close_rubber(rubber_won, v.sheet)
 
