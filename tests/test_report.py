@@ -353,6 +353,22 @@ def test_a_template_changed_between_runs_is_compiled_afresh(tmp_path, monkeypatc
     assert any(cache_dir.iterdir())  # the cache was used (else this test proves nothing)
 
 
+def test_the_templates_output_is_escaped_as_markupsafe_escapes_it():
+    """``{{ … }}`` is written by `site._escape_output` (plain text, no Markup per piece: issue 14): the text of
+    markupsafe's `escape` for every kind of value, and it is what the loaded templates' modules call."""
+    from markupsafe import Markup, escape
+
+    class Html:
+        def __html__(self):
+            return "<b>kept</b>"
+
+    for value in ("<a href='x'>&\"", "", "plain", Markup("<i>safe</i>"), 0, -12, 3.5, 1e300, float("nan"), None, True,
+                  Html(), ("<",), ["&"]):
+        assert str(report._escape_output(value)) == str(escape(value)), value
+    env = report.make_environment()
+    assert env.get_template("_hand.html").root_render_func.__globals__["escape"] is report._escape_output
+
+
 def test_pages_are_the_same_without_a_template_cache(tmp_path, monkeypatch):
     """No private cache folder (Jinja2 refuses one it cannot make safe), or one that cannot be written: the
     templates are compiled each run and the pages are the same."""

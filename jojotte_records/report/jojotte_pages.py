@@ -20,10 +20,11 @@ from ..notation.model import UNKNOWN_CARD, Call, HandRecord
 from ..notation.text import sheet_column
 from ..replay.jojotte import HandVerdict, SessionSummary
 from ..rules.jojotte_cards import JOJOTTE, SUIT_WORDS, Meld
-from .views import AltsView, IssueView, RestoreView, alts_view, issue_key, issue_view, wins
+from .views import AltsView, IssueView, RestoreView, alts_view, escape_text, issue_key, issue_view, wins
 
 RED_SUITS = (1, 2)  # hearts, diamonds
 _markup = partial(str.__new__, Markup)  # Markup(text) of text made here, every name in it escaped already (no __html__ probe)
+_new = tuple.__new__  # _new(PlayView, fields): a view made without its class's __new__ (a Python call per view)
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10", 9: "9", 8: "8", 7: "7"}
 SEAT_COLORS = ("seat0", "seat1", "seat2", "seat3")
 
@@ -203,6 +204,7 @@ class PadRow(NamedTuple):
     kind: str  # score, bonus (rubber bonus), aside (points held aside in the pool)
     label: str
     game_end: bool  # a rule is drawn under it: a game ended with this hand
+    html: Markup = Markup("")  # the row's <tr> as `session.html` draws it, above or below the line
 
 
 class PadRubber(NamedTuple):
@@ -255,6 +257,7 @@ class HandRow(NamedTuple):
     ok: bool
     rules: str  # the rule IDs of its findings
     flag: str
+    html: Markup = Markup("")  # the row's <tr> as `session.html` draws it
 
 
 class SheetTotal(NamedTuple):
@@ -375,6 +378,8 @@ def _make_card_views() -> dict[int, CardView]:
 
 
 CARD_VIEWS = _make_card_views()
+_CARD_HTML = {card: str(view.html) for card, view in CARD_VIEWS.items()}  # as plain text, for the f-strings that
+# build a hand's HTML (a Markup formats more slowly)
 SUIT_MARKS = {s: SuitMark(SUIT_SYMBOLS[s], SUIT_WORDS[s], "red" if s in RED_SUITS else "black", _ascii_html(SUIT_SYMBOLS[s]))
               for s in range(4)}
 
@@ -394,7 +399,7 @@ def _sorted_cards(cards: Iterable[int]) -> tuple[CardView, ...]:
     views = CARD_VIEWS
     order = _ORDER
     try:
-        return tuple(views[c] for c in sorted(cards, key=order.__getitem__))
+        return tuple(map(views.__getitem__, sorted(cards, key=order.__getitem__)))
     except KeyError:  # a card outside the pack (the validator says so)
         cards = list(cards)
         known = sorted((c for c in cards if c in order), key=order.__getitem__)
@@ -404,9 +409,22 @@ def _sorted_cards(cards: Iterable[int]) -> tuple[CardView, ...]:
 # the position of each card in the canonical order of a hand; a card nobody recorded comes last
 _ORDER = {c: (PIQUET_PACK.suit_order.index(c >> 4), -(c & 15)) for c in PIQUET_PACK.cards}
 _ORDER[UNKNOWN_CARD] = (99, 0)
+_NAMES = {c: CARD_VIEWS[c].name for c in PIQUET_PACK.cards}  # a card's name, for the cards held (no "?")
 
 
 def meld_view(m: Meld) -> MeldView:
+    view = _MELD_VIEWS.get(m)
+    if view is None:
+        view = _meld_view(m)
+        if len(_MELD_VIEWS) < 4096:
+            _MELD_VIEWS[m] = view
+    return view
+
+
+_MELD_VIEWS: dict[Meld, MeldView] = {}  # a meld's view, by the meld (a value: shared safely)
+
+
+def _meld_view(m: Meld) -> MeldView:
     if m.cards or not m.shown:  # cards that make no meld, or a meld announced without its cards (issue 15)
         text = m.describe()
         return MeldView(text, "black", m.value, _ascii_html(text))
@@ -506,13 +524,18 @@ class JojottePages:
         self.rules = validator.rules  # the same rules, options, seat labels and names as the check
         self.labels = validator.labels  # the seats (A, B; N, E, S, W) and the players' names
         self.names = validator.names
-        self.names_html = {s: escape(n) for s, n in enumerate(self.names)}  # escaped once, shown on every card
-        self.labels_html = {s: escape(n) for s, n in enumerate(self.labels)}
+        self.seat_names = dict(enumerate(self.names))
+        self.seat_labels = dict(enumerate(self.labels))
+        # escaped once (as plain text, for f-strings), shown on every card
+        self.names_html = {s: str(escape(n)) for s, n in enumerate(self.names)}
+        self.labels_html = {s: str(escape(n)) for s, n in enumerate(self.labels)}
+        self.plain_labels = all(self.labels_html[s] == n for s, n in self.seat_labels.items())  # escaping changes none
         self.seats = len(self.labels)
         # the score sheet's columns: the players, or the sides of a partnership game (NS, EW)
         self.columns = tuple(validator.sheet_labels)
         self.column_names = tuple(validator.sheet_names)
-        self.column_names_html = tuple(escape(n) for n in self.column_names)
+        self.column_names_html = tuple(str(escape(n)) for n in self.column_names)
+        self.plain_columns = self.column_names_html == self.column_names
         self.ncols = len(self.columns)
         self.column_of = tuple(sheet_column(seat, self.labels, self.columns) or 0 for seat in range(self.seats))
         self.title = session.title
@@ -523,9 +546,34 @@ class JojottePages:
         self.rubber_number = 0
         self.rubber_start_total = (0,) * self.ncols
         self.totals: list[tuple[int, ...]] = [(0,) * self.ncols]
+        self._calls: dict[tuple, tuple] = {}  # the views of plain calls, kept (`calls`)
 
     def hand_url(self, position: int) -> str:
         return self.session.hand_url(position)
+
+    def calls(self, calls: Sequence[Call], phase: str, turned: int | None, flags: dict[str, str],
+              prefix: str) -> tuple[CallView, ...]:
+        """The views of the auction's calls (``phase`` "a") or of the calls after the draw ("p"). A call without
+        melds, cards or comments is made once a session and kept: its hands show it again and again, only its id
+        changes (the hand's ``prefix``)."""
+        out = []
+        kept = self._calls
+        for i, c in enumerate(calls, 1):
+            key = f"{phase}{i}"
+            kind = c.kind
+            if c.comments or kind == "melds" or kind == "dix":
+                out.append(call_view(c, key, self.names, turned, flags, prefix))
+                continue
+            suit = c.suit if kind == "name" else turned >> 4 if kind == "accept" and turned is not None else None
+            k = (key, kind, c.seat, suit, flags.get(key, "") if flags else "")
+            made = kept.get(k)
+            if made is None:
+                view = call_view(c, key, self.names, turned, flags)
+                head, _, tail = str(view.html).partition(' id="')  # the class, then the id
+                made = kept[k] = (tuple(view)[:-1], head + ' id="', tail)
+            fields, head, tail = made
+            out.append(_new(CallView, fields + (_markup(head + prefix + tail),)))
+        return tuple(out)
 
     # --- hands ---
     def hand(self, v: HandVerdict, position: int) -> HandView:
@@ -603,11 +651,16 @@ class JojottePages:
             result = f"illegal ({first.loc.where().removeprefix(f'hand {v.number}, ') or first.rule})"
         credits = self._credits(v)
         parts = []
+        below, above = [0] * seats, [0] * seats
+        for seat, line, a, _, _ in credits:
+            if 0 <= seat < seats:
+                if line == "below":
+                    below[seat] += a
+                elif line == "above":
+                    above[seat] += a
         for s in range(seats):
-            below = sum(a for seat, line, a, _, _ in credits if seat == s and line == "below")
-            above = sum(a for seat, line, a, _, _ in credits if seat == s and line == "above")
-            bits = ([f"{below} below"] if below else []) + ([f"{above} above"] if above else [])
-            if bits:
+            if below[s] or above[s]:
+                bits = ([f"{below[s]} below"] if below[s] else []) + ([f"{above[s]} above"] if above[s] else [])
                 parts.append(f"{names[s]} " + ", ".join(bits))
         held = self._held_aside(v)
         if held:
@@ -615,8 +668,21 @@ class JojottePages:
         rules = " ".join(dict.fromkeys(i.rule for i in v.issues))
         self.totals.append(v.sheet.total)
         self._pad(v, url, credits, held)
-        return HandRow(view.position, v.number, url, view.dealer, view.contract, result, tricks,
-                       "; ".join(parts) or "nothing", v.ok, rules, v.issues[0].kind if v.issues else "")
+        sheet = "; ".join(parts) or "nothing"
+        flag = v.issues[0].kind if v.issues else ""
+        c = view.contract
+        link = escape_text(url)
+        html = (f'<tr class="{"" if v.ok else "flagged-row kind-" + escape_text(flag)}">\n'
+                f'<td><a href="{link}">{v.number}</a></td>\n<td>{escape_text(view.dealer)}</td>\n<td>'
+                + (f'<span class="{escape_text(c.suit.color)}">{c.suit.html}</span> ' if c.suit else "")
+                + escape_text(c.text) + (f", {escape_text(c.multiplier)}" if c.multiplier else "")
+                + (", Slam bid" if c.slam else "")
+                + f"</td>\n<td>{escape_text(c.declarer)}</td>\n<td>{escape_text(result)}</td>\n<td>{escape_text(tricks)}</td>\n"
+                f"<td>{escape_text(sheet)}</td>\n<td>"
+                + ('<span class="badge ok">ok</span>' if v.ok else f'<a class="badge bad" href="{link}#verdict">{escape_text(rules)}</a>')
+                + "</td>\n</tr>\n")
+        return _new(HandRow, (view.position, v.number, url, view.dealer, c, result, tricks, sheet, v.ok, rules, flag,
+                              _markup(html)))
 
     def _credits(self, v: HandVerdict) -> list[tuple[int, str, int, str, str]]:
         """What the hand wrote on the sheet: (seat, line, amount, rule, why)."""
@@ -667,20 +733,22 @@ class JojottePages:
                 above[seat] += amount
                 above_why[seat].append(f"{why} ({rule})")
         n = v.number
+        label = f"hand {n}"
         if any(above):
-            self.pad_above.append(PadRow(n, url, tuple(PadCell(above[s] or None, "; ".join(above_why[s]), False) for s in range(seats)),
-                                         "score", f"hand {n}", False))
+            self.pad_above.append(_pad_row(n, url, tuple([_new(PadCell, (above[s] or None, "; ".join(above_why[s]), False))
+                                                          for s in range(seats)]), "score", label, False, True))
         if any(award):
-            self.pad_above.append(PadRow(n, url, tuple(PadCell(award[s] or None, "held-aside points awarded (JJ-PRIS-3)", True)
-                                                       for s in range(seats)), "award", f"hand {n}", False))
+            self.pad_above.append(_pad_row(n, url, tuple([_new(PadCell, (award[s] or None, "held-aside points awarded (JJ-PRIS-3)",
+                                                                         True)) for s in range(seats)]), "award", label, False, True))
         if any(below) or game_end:
-            self.pad_below.append(PadRow(n, url, tuple(PadCell(below[s] or None, "; ".join(below_why[s]), False) for s in range(seats)),
-                                         "score", f"hand {n}", game_end))
+            self.pad_below.append(_pad_row(n, url, tuple([_new(PadCell, (below[s] or None, "; ".join(below_why[s]), False))
+                                                          for s in range(seats)]), "score", label, game_end, False))
         if held:
-            self.pad_below.append(PadRow(n, url, (PadCell(held, "held aside (JJ-PRIS-1)", True),), "aside", f"hand {n}", False))
+            self.pad_below.append(_pad_row(n, url, (PadCell(held, "held aside (JJ-PRIS-1)", True),), "aside", label,
+                                           False, False, seats))
         if any(bonus):
-            self.pad_above.append(PadRow(n, url, tuple(PadCell(bonus[s] or None, "rubber bonus (JJ-RUBBER-1)", False) for s in range(seats)),
-                                         "bonus", "rubber", False))
+            self.pad_above.append(_pad_row(n, url, tuple([_new(PadCell, (bonus[s] or None, "rubber bonus (JJ-RUBBER-1)", False))
+                                                          for s in range(seats)]), "bonus", "rubber", False, True))
         if rubber_won >= 0:
             self._close_rubber(rubber_won, v.sheet)
 
@@ -698,6 +766,23 @@ class JojottePages:
         if not carried:
             self.rubber_number += 1
             self.rubber_start_total = self.totals[-1]
+
+
+def _pad_row(hand: int, url: str, cells: tuple[PadCell, ...], kind: str, label: str, game_end: bool, above: bool,
+             columns: int = 0) -> PadRow:
+    """A row of the score pad with its ``<tr>``: above the line the held-aside points awarded are circled; below it a
+    rule is drawn under a game's end, and the points held aside span the ``columns``."""
+    head = f'<th class="hand-col"><a href="{escape_text(url)}">{escape_text(label)}</a></th>'
+    if not above and kind == "aside":
+        c = cells[0]
+        html = (f'<tr class="aside">{head}<td colspan="{columns}" title="{escape_text(c.title)}">'
+                f'<span class="circled">{c.amount}</span> held aside</td></tr>\n')
+    else:
+        tds = "".join([f'<td title="{escape_text(c.title)}">'
+                       + ("" if c.amount is None else f'<span class="circled">{c.amount}</span>' if above and c.circled
+                          else str(c.amount)) + "</td>" for c in cells])
+        html = f'<tr class="{escape_text(kind)}{" game-end" if game_end and not above else ""}">{head}{tds}</tr>\n'
+    return _new(PadRow, (hand, url, cells, kind, label, game_end, _markup(html)))
 
 
 # --- one hand --------------------------------------------------------------------------------------------
@@ -755,95 +840,124 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
             prefix: str = "") -> tuple[TrickView, ...]:
     """The tricks as recorded, with what the replay found: leader, winner, points and the running trick score
     (per column of the score sheet: per player, or per side)."""
-    names, labels = session.names, session.labels
+    names = session.names
     column_of, column_names = session.column_of, session.column_names
     trick_card_points, card_points = session.rules.trick_card_points, session.rules.card_points
     record = v.record
     state = v.state
     seats = len(names)
     history = state.history if state is not None else ()
+    replays = len(history)
     jo_scored = state.jo if state is not None and state.denomination == "suit" else (0,) * seats
-    seat_names = dict(enumerate(names))
-    seat_labels = dict(enumerate(labels))
+    seat_names, seat_labels = session.seat_names, session.seat_labels
     seat_html, label_html, column_html = session.names_html, session.labels_html, session.column_names_html
+    plain_labels, plain_columns = session.plain_labels, session.plain_columns
+    card_views, card_html, play_keys = CARD_VIEWS, _CARD_HTML, _PLAY_KEYS
     running = [0] * len(column_names)
     views = []
     for i, t in enumerate(record.tricks):
-        replayed = i < len(history)
-        leader_seat = history[i][0] if replayed else (t.plays[0].seat if t.plays else -1)
-        win_seat = history[i][2] if replayed else -1
+        replayed = i < replays
+        t_plays = t.plays
+        if replayed:
+            leader_seat, _, win_seat = history[i]
+        else:
+            leader_seat, win_seat = t_plays[0].seat if t_plays else -1, -1
         plays = []
-        extra = []
-        jo_text = False  # the score's words name a player (Jo-Jotte)
+        lis = []  # the cards' <li>
+        pairs = []  # "A:AD": seat and card of each play
+        jottes = []  # the seats that announced Jotte
+        card_sum = 0
         stops = False
         any_dd = False
-        keys = _play_keys(t.number, len(t.plays))
-        for j, p in enumerate(t.plays):
-            key = keys[j]
-            card = p.card
-            pts = card_points(state, card) if replayed and card >= 0 else None  # the rules' count (JJ-PTS-1)
-            wins = replayed and p.seat == win_seat
+        keys = play_keys.get((t.number, len(t_plays))) or _play_keys(t.number, len(t_plays))
+        for key, p in zip(keys, t_plays):
+            card, seat = p.card, p.seat
+            if replayed and card >= 0:
+                pts = card_points(state, card)  # the rules' count (JJ-PTS-1)
+                card_sum += pts
+            else:
+                pts = None
+            wins = replayed and seat == win_seat
             if flags:
                 flag = flags.get(key, "")
                 stops = stops or flag == "illegal"
                 css = ("play wins" if wins else "play") + (f" flagged kind-{flag}" if flag else "")
             else:
                 flag, css = "", "play wins" if wins else "play"
-            view = CARD_VIEWS.get(card) or card_view(card)
-            dd = _dd_view(p.comments) if p.comments else None
-            any_dd = any_dd or dd is not None
-            announce = p.announce.capitalize() if p.announce else ""
-            note = (_note(_plain_comments(p.comments)) if dd else _note(p.comments)) if p.comments else ""
-            html = f'<li class="{css}" data-loc="{key}"><span class="who">{seat_html.get(p.seat, "?")}</span> {view.html}'
+            view = card_views.get(card) or card_view(card)
+            html = card_html.get(card) or str(view.html)
+            announce = p.announce
+            if announce:
+                if announce.lower() == "jotte" and 0 <= seat < seats and jo_scored[seat] == 2:
+                    jottes.append(seat)
+                announce = announce.capitalize()
+            else:
+                announce = ""
+            comments = p.comments
+            if comments:
+                dd = _dd_view(comments)
+                any_dd = any_dd or dd is not None
+                note = _note(_plain_comments(comments)) if dd else _note(comments)
+            else:
+                dd, note = None, ""
+            label = seat_labels.get(seat, "?")
+            pairs.append(f"{label}:{view.name}")
             if announce or note or dd is not None:
-                html += _play_extras(announce, note, dd)
-            plays.append(PlayView(key, seat_names.get(p.seat, "?"), seat_labels.get(p.seat, "?"), view, announce, wins, pts,
-                                  note, flag, css, dd, _markup(html + "</li>\n")))
+                html = (f'<li class="{css}" data-loc="{key}"><span class="who">{seat_html.get(seat, "?")}</span> {html}'
+                        f'{_play_extras(announce, note, dd)}</li>\n')
+            else:
+                html = f'<li class="{css}" data-loc="{key}"><span class="who">{seat_html.get(seat, "?")}</span> {html}</li>\n'
+            lis.append(html)
+            plays.append(_new(PlayView, (key, seat_names.get(seat, "?"), label, view, announce, wins, pts, note, flag,
+                                         css, dd, _markup(html))))
         points = None
+        extra = []
         if replayed:
             # the rules' count of the trick (JJ-PTS-1/2, `Rules.trick_card_points`): its cards and the last-trick 10
             points = trick_card_points(state, i + 1)
-            bonus = points - sum(pts for p in plays if (pts := p.points) is not None)
+            bonus = points - card_sum
             if bonus:
                 extra.append(f"+{bonus} last trick")
             running[column_of[win_seat]] += points
-            for p in t.plays:
-                if p.announce and p.announce.lower() == "jotte" and 0 <= p.seat < seats and jo_scored[p.seat] == 2:
-                    jo_text = True
-                    if jojotte_in_trick_score:
-                        running[column_of[p.seat]] += JOJOTTE
-                        extra.append(f"+{JOJOTTE} Jo-Jotte to {names[p.seat]}")
-                    else:
-                        extra.append(f"Jo-Jotte to {names[p.seat]} (+{JOJOTTE} above the line)")
+            for seat in jottes:
+                if jojotte_in_trick_score:
+                    running[column_of[seat]] += JOJOTTE
+                    extra.append(f"+{JOJOTTE} Jo-Jotte to {names[seat]}")
+                else:
+                    extra.append(f"Jo-Jotte to {names[seat]} (+{JOJOTTE} above the line)")
+            run = tuple(zip(column_names, running))
+            score_text = f"{points} point{'' if points == 1 else 's'}" + (f" ({', '.join(extra)})" if extra else "")
+            running_text = ", ".join(map(_NAME_AND_POINTS, column_names, running))
+            running_html = running_text if plain_columns else ", ".join(map(_NAME_AND_POINTS, column_html, running))
+            # the score's words name a player (Jo-Jotte): escaped
+            outcome = (f'Won by <strong class="winner">{seat_html[win_seat]}</strong>: '
+                       f'{escape(score_text) if jottes else score_text}.')
+        else:
+            run, score_text, running_text = (), "", ""
+            if stops:
+                outcome = '<strong class="stop">The replay stops here: the marked card is illegal.</strong>'
+            else:
+                outcome = '<span class="muted">Not replayed: the replay stopped at the illegal event.</span>'
         written = names[t.winner] if 0 <= t.winner < seats else ""
-        run = tuple(zip(column_names, running)) if replayed else ()
-        score_text = (f"{points} point{'' if points == 1 else 's'}" + (f" ({', '.join(extra)})" if extra else "")) if replayed else ""
-        cards = " ".join([f"{p.seat_label}:{p.card.name}" for p in plays])
-        cards_html = " ".join([f"{label_html.get(p.seat, '?')}:{v.card.name}" for p, v in zip(t.plays, plays)])
+        cards = " ".join(pairs)
+        if plain_labels:
+            cards_html = cards
+        else:
+            cards_html = " ".join([f"{label_html.get(p.seat, '?')}:{v.card.name}" for p, v in zip(t_plays, plays)])
         tflag = flags.get(f"t{t.number}", "") if flags else ""
         css = ("trick" if replayed else "trick stops" if stops else "trick unreplayed") + (f" flagged kind-{tflag}" if tflag else "")
         key = f"t{t.number}"
-        leader = names[leader_seat] if 0 <= leader_seat < seats else "?"
-        winner = names[win_seat] if win_seat >= 0 else ""
-        running_text = ", ".join([f"{n} {p}" for n, p in run])
-        if replayed:
-            outcome = (f'Won by <strong class="winner">{seat_html[win_seat]}</strong>: '
-                       f'{escape(score_text) if jo_text else score_text}.')
-        elif stops:
-            outcome = '<strong class="stop">The replay stops here: the marked card is illegal.</strong>'
-        else:
-            outcome = '<span class="muted">Not replayed: the replay stopped at the illegal event.</span>'
         html = (f'<section class="{css}" id="{prefix}{key}" data-loc="{key}" data-trick="{i + 1}" data-cards="{cards_html}">\n'
-                f'<h3>Trick {t.number}</h3>\n<div class="trick-body">\n<ol class="plays">\n{"".join([p.html for p in plays])}</ol>\n'
+                f'<h3>Trick {t.number}</h3>\n<div class="trick-body">\n<ol class="plays">\n{"".join(lis)}</ol>\n'
                 f'<div class="facts">\n<p>Led by <strong>{seat_html.get(leader_seat, "?")}</strong>.\n{outcome}</p>\n'
                 + (f"<p>Written at the table: won by {seat_html[t.winner]}.</p>" if written else "")
-                + ('<p class="running">Trick score so far: ' + ", ".join([f"{n} {p}" for n, p in zip(column_html, running)])
-                   + "</p>" if run else "")
+                + (f'<p class="running">Trick score so far: {running_html}</p>' if run else "")
                 + '<div class="held"></div>\n</div>\n</div>')
-        views.append(TrickView(
-            key, t.number, i + 1, leader, tuple(plays), replayed, winner, points, ", ".join(extra), run, score_text,
-            running_text, cards, stops, written, _note(t.comments) if t.comments else "", tflag, css,
-            _alts(t, plays) if any_dd else (), _markup(html)))
+        views.append(_new(TrickView, (
+            key, t.number, i + 1, names[leader_seat] if 0 <= leader_seat < seats else "?", tuple(plays), replayed,
+            names[win_seat] if win_seat >= 0 else "", points, ", ".join(extra), run, score_text, running_text, cards,
+            stops, written, _note(t.comments) if t.comments else "", tflag, css, _alts(t, plays) if any_dd else (),
+            _markup(html))))
     return tuple(views)
 
 
@@ -862,6 +976,7 @@ def _play_extras(announce: str, note: str, dd: DdView | None) -> str:
 
 
 _PLAY_KEYS: dict[tuple[int, int], tuple[str, ...]] = {}
+_NAME_AND_POINTS = "{} {}".format  # "Alice 15": a column of the running trick score
 
 
 def _play_keys(trick: int, n: int) -> tuple[str, ...]:
@@ -894,10 +1009,13 @@ def _deal_view(session: JojottePages, v: HandVerdict) -> tuple[SeatDeal, ...]:
         held = start[s]
         if held is None:  # no deal recorded: what a player held is what he played
             held = [p.card for t in record.tricks for p in t.plays if p.seat == s]
-        held = " ".join(c.name for c in _sorted_cards(held) if c.name != "?")
-        deal.append(SeatDeal(names[s], labels[s], record.dealer == s, _sorted_cards(dealt) if dealt else (),
-                             _sorted_cards(drawn) if drawn else (), bool(record.split and drawn), dealt is not None, held,
-                             session.rules.seat_role(v.state, record.dealer, s)))
+        try:
+            held = " ".join(map(_NAMES.__getitem__, sorted(held, key=_ORDER.__getitem__)))
+        except KeyError:  # a card outside the pack, or a card nobody recorded
+            held = " ".join(c.name for c in _sorted_cards(held) if c.name != "?")
+        deal.append(_new(SeatDeal, (names[s], labels[s], record.dealer == s, _sorted_cards(dealt) if dealt else (),
+                                     _sorted_cards(drawn) if drawn else (), bool(record.split and drawn), dealt is not None,
+                                     held, session.rules.seat_role(v.state, record.dealer, s))))
     return tuple(deal)
 
 
@@ -920,13 +1038,13 @@ def _score_lines(v: HandVerdict, columns: Sequence[str]) -> tuple[ScoreLine, ...
         below_wrong = below is not None and wb is not None and wb != below
         above_wrong = above is not None and wa is not None and wa != above
         f = ["-" if x is None else x if type(x) is int else escape(x) for x in figures]
-        html = (f'<tr><th class="{SEAT_COLORS[s % 4]}">{escape(columns[s])}</th>\n'
+        html = (f'<tr><th class="{SEAT_COLORS[s % 4]}">{escape_text(columns[s])}</th>\n'
                 f'<td class="num">{f[0]}</td>\n<td class="num">{f[1]}</td>\n<td class="num">{f[2]}</td>\n'
                 f'<td class="num">{f[3]}</td>\n<td class="num"><strong>{f[4]}</strong></td>\n'
                 f'<td class="num">{f[5]}</td>\n<td class="num">{f[6]}</td>\n'
                 f'<td class="num{" wrong" if below_wrong else ""}">{f[7]}</td>\n'
                 f'<td class="num{" wrong" if above_wrong else ""}">{f[8]}</td></tr>\n')
-        score.append(ScoreLine(columns[s], *figures, below_wrong, above_wrong, _markup(html)))
+        score.append(_new(ScoreLine, (columns[s], *figures, below_wrong, above_wrong, _markup(html))))
     return tuple(score)
 
 
@@ -939,8 +1057,8 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
     prefix = f"h{position}-"
     turned = record.turned if record.turned is not None and record.turned >= 0 else None
     deal = _deal_view(session, v)
-    auction = tuple(call_view(c, f"a{i}", names, turned, flags, prefix) for i, c in enumerate(record.auction, 1))
-    after = tuple(call_view(c, f"p{i}", names, turned, flags, prefix) for i, c in enumerate(record.after, 1))
+    auction = session.calls(record.auction, "a", turned, flags, prefix)
+    after = session.calls(record.after, "p", turned, flags, prefix)
     state = v.state
     rules = session.rules
     melds_shown = []
@@ -964,8 +1082,8 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
     sc = v.score
     entry = v.entry
     score = _score_lines(v, columns)
-    credits = tuple(CreditView(columns[c.seat] if 0 <= c.seat < ncols else "?", c.line, c.amount, c.rule, c.why)
-                    for c in (entry.credits if entry is not None else ()))
+    credits = tuple([_new(CreditView, (columns[c.seat] if 0 <= c.seat < ncols else "?", c.line, c.amount, c.rule, c.why))
+                     for c in entry.credits]) if entry is not None else ()
     prev_sheet = session.prev_sheet
     rubbers_before = prev_sheet.rubbers if prev_sheet is not None else (0,) * ncols
     rubber_won = next((s for s in range(ncols) if v.sheet.rubbers[s] > rubbers_before[s]), -1)
@@ -982,20 +1100,19 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
             claim += f" ({(rules.tricks_per_hand or 9) - rest} tricks, {taken} points with the last trick)"
         claim += "."
     notes = tuple(c if key == "hand" else f"{key}: {c}" for key, cs in record.notes for c in cs)
-    return HandView(
-        anchor=f"hand-{position}", prefix=prefix, title=f"Hand {v.number} | {session.title}", number=v.number, position=position,
-        prev_url=session.hand_url(position - 1) if position > 1 else "", next_url=session.hand_url(position + 1),
-        dealer=names[record.dealer] if 0 <= record.dealer < seats else "?", notes=notes, deal=tuple(deal),
-        deal_flag=flags.get("deal", ""), turned=card_view(turned) if turned is not None else None,
-        info=card_view(record.info) if record.info is not None and record.info >= 0 else None, auction=auction, after=after,
-        bidding_flag=flags.get("bidding", ""), contract=_contract(v, names), melds_shown=tuple(melds_shown), dix=dix,
-        tricks=tricks, replay_flag=flags.get("replay", ""), start=start,
-        claim=claim, result_lines=result_lines, score=score,
-        credits=credits, held_aside=entry.held_aside if entry is not None else None, pool_after=v.sheet.pool,
-        game_won_by=columns[game_won] if game_won >= 0 else "", rubber_won_by=columns[rubber_won] if rubber_won >= 0 else "",
-        written_used=v.used_written_score, score_flag=flags.get("score", ""), ok=v.ok,
-        issues=tuple(issue_view(i) for i in v.issues), unchecked=tuple(issue_view(i) for i in v.unchecked),
-        analysis=analysis_view(tricks, names))
+    # in the order of HandView's fields, made without its __new__ (a call naming 37 fields costs more than most steps here)
+    return _new(HandView, (
+        f"hand-{position}", prefix, f"Hand {v.number} | {session.title}", v.number, position,  # anchor … position
+        session.hand_url(position - 1) if position > 1 else "", session.hand_url(position + 1),  # prev_url, next_url
+        names[record.dealer] if 0 <= record.dealer < seats else "?", notes, tuple(deal), flags.get("deal", ""),  # dealer …
+        card_view(turned) if turned is not None else None,  # turned
+        card_view(record.info) if record.info is not None and record.info >= 0 else None, auction, after,  # info …
+        flags.get("bidding", ""), _contract(v, names), tuple(melds_shown), dix, tricks, flags.get("replay", ""),  # … replay_flag
+        start, claim, result_lines, score, credits, entry.held_aside if entry is not None else None, v.sheet.pool,  # … pool_after
+        columns[game_won] if game_won >= 0 else "", columns[rubber_won] if rubber_won >= 0 else "",  # game_won_by, rubber_won_by
+        v.used_written_score, flags.get("score", ""), v.ok,  # written_used, score_flag, ok
+        tuple(map(issue_view, v.issues)), tuple(map(issue_view, v.unchecked)), analysis_view(tricks, names),  # … analysis
+        None))  # restored (report --restore adds it)
 
 
 # --- the double-dummy analysis ([%dd …] comments) ---------------------------------------------------------

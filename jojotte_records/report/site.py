@@ -39,8 +39,9 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
+from jinja2 import Template
 from jinja2 import pass_context as _pass_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..cycles import cycle_collection_paused
 from ..errors import JojotteError, win_verb
@@ -51,7 +52,7 @@ from . import HANDS_PER_FILE, HANDS_PER_SHEET  # in the package: the command lin
 from .jojotte_pages import SEAT_COLORS, HandsContext, HandView, SessionContext
 from .session import SessionPages
 from .stats_page import SiteStats, StatsContext, archive_tables
-from .views import SessionRow, issue_key, rule_texts
+from .views import SessionRow, escape_text, issue_key, rule_texts
 
 __all__ = ["build_site", "ReportError", "SiteResult", "IndexContext", "SessionContext", "HandsContext", "HandView",
            "StatsContext", "make_environment", "rule_texts", "MANIFEST_NAME", "HANDS_PER_FILE", "HANDS_PER_SHEET", "Site",
@@ -148,11 +149,38 @@ def make_environment(templates: str | os.PathLike | None = None):
     env = Environment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, auto_reload=False, keep_trailing_newline=True,
                       bytecode_cache=_bytecode_cache())
+    env.template_class = _Template
+    env.hand_template = None  # _hand.html, once `_render_hand` has loaded it
     env.globals["seat_colors"] = SEAT_COLORS
     env.globals["render_hand"] = _render_hand
     env.globals["cards_html"] = cards_html
     env.filters["win_verb"] = win_verb  # {{ side|win_verb }}: "win" for a side named by two players
     return env
+
+
+def _escape_output(value):
+    """What ``{{ value }}`` writes with autoescape on: `markupsafe.escape`'s text, as a plain string for the common
+    types (the page joins its pieces into one string anyway), without making a Markup of every piece."""
+    kind = type(value)
+    if kind is str:
+        return escape_text(value)
+    if kind is Markup:
+        return value
+    if kind is int or kind is float:
+        return str(value)  # digits, a sign, a point, an exponent: nothing to escape
+    return escape(value)
+
+
+class _Template(Template):
+    """A template whose ``{{ … }}`` output is escaped by `_escape_output`: the name ``escape`` of its compiled module
+    serves that output alone (every block, macro, call and include still makes Markup of its whole output, so
+    nothing is escaped twice)."""
+
+    @classmethod
+    def from_code(cls, environment, code, globals, uptodate=None):
+        template = super().from_code(environment, code, globals, uptodate)
+        template.root_render_func.__globals__["escape"] = _escape_output
+        return template
 
 
 def _bytecode_cache():
@@ -189,10 +217,14 @@ def _render_hand(context, hand):
     It does what ``{% include "_hand.html" %}`` does, rendered to one string: an include inside
     ``{% extends %}`` passes every piece of a hand through four generators, which doubles the time
     a hands page takes. The names are handed to the template's context as they are (``shared``: not
-    copied again with the globals they already hold); an error inside is reported by the page's render.
+    copied again with the globals they already hold), and its output is joined as `Template.make_module`
+    does, without the module; an error inside is reported by the page's render.
     """
-    template = context.environment.get_template("_hand.html")
-    return template.make_module({**context.get_all(), "hand": hand}, shared=True).__html__()
+    env = context.environment
+    template = env.hand_template  # looked up once: the environment never reloads a template
+    if template is None:
+        template = env.hand_template = env.get_template("_hand.html")
+    return Markup("".join(template.root_render_func(template.new_context({**context.get_all(), "hand": hand}, shared=True))))
 
 
 # --- one session: the pages of its hands, then its own page ------------------------------------------------

@@ -17,6 +17,13 @@ from ..cards import card_symbol_name, parse_card, suit_of
 from ..errors import Issue, wins
 from ..notation.dd_comment import dd_alternatives, dd_fields
 
+try:  # markupsafe's own escaping of a string (C): the text `escape` wraps in a Markup
+    from markupsafe._speedups import _escape_inner as escape_text
+except ImportError:  # pragma: no cover - markupsafe without its C module, or one that names it otherwise
+    def escape_text(text: str) -> str:
+        """``str(escape(text))``: a string escaped for HTML, as plain text (for the f-strings that make markup)."""
+        return str(escape(text))
+
 
 class IssueView(NamedTuple):
     key: str  # the page element it points at (t4c2, a3, p1, deal, score, hand): its data-loc
