@@ -98,9 +98,6 @@ class PlayRule(NamedTuple):
     why: str
 
 
-_new = tuple.__new__  # `PlayRule` built without its Python-level constructor (every field given)
-
-
 def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = False, ekka: bool = False) -> PlayRule:
     """The legal cards of the player at position ``len(plays)`` of a trick (BAL-PLAY-5…12, BAL-EKKA-4).
 
@@ -110,19 +107,19 @@ def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = Fals
         if trump >= 0 and locked:
             non_trumps = hand & ~SUIT_MASKS[trump]
             if non_trumps and non_trumps != hand:
-                return _new(PlayRule, (non_trumps, "BAL-PLAY-7", "in a locked hand nobody leads a trump while holding a non-trump"))
-        return _new(PlayRule, (hand, "BAL-PLAY-1", ""))
+                return PlayRule(non_trumps, "BAL-PLAY-7", "in a locked hand nobody leads a trump while holding a non-trump")
+        return PlayRule(hand, "BAL-PLAY-1", "")
     led = plays[0] >> 4
     follow = hand & SUIT_MASKS[led]
     if trump < 0:
         if follow:
-            return _new(PlayRule, (follow, "BAL-PLAY-5", "a player who holds the led suit must follow it"))
-        return _new(PlayRule, (hand, "BAL-PLAY-6", ""))
+            return PlayRule(follow, "BAL-PLAY-5", "a player who holds the led suit must follow it")
+        return PlayRule(hand, "BAL-PLAY-6", "")
     trumps = hand & SUIT_MASKS[trump]
     if led == trump and not trumps:
-        return _new(PlayRule, (hand, "BAL-PLAY-8", ""))
+        return PlayRule(hand, "BAL-PLAY-8", "")
     if led != trump and follow:
-        return _new(PlayRule, (follow, "BAL-PLAY-5", "a player who holds the led suit must follow it"))
+        return PlayRule(follow, "BAL-PLAY-5", "a player who holds the led suit must follow it")
     # who wins so far decides only from here on (BAL-PLAY-9…12)
     pos = len(plays)
     win = trick_winner(plays, trump)
@@ -130,24 +127,24 @@ def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = Fals
     best = plays[win]
     if led == trump:
         if partner_winning:
-            return _new(PlayRule, (trumps, "BAL-PLAY-9", "trumps were led: a player who holds trumps must play one"))
+            return PlayRule(trumps, "BAL-PLAY-9", "trumps were led: a player who holds trumps must play one")
         over = trumps & higher_in_suit(best, trump)
         if over:
-            return _new(PlayRule, (over, "BAL-PLAY-9", f"trumps were led: he must beat {card_name(best)} with a higher trump"))
-        return _new(PlayRule, (trumps, "BAL-PLAY-9", "trumps were led: a player who holds trumps must play one"))
+            return PlayRule(over, "BAL-PLAY-9", f"trumps were led: he must beat {card_name(best)} with a higher trump")
+        return PlayRule(trumps, "BAL-PLAY-9", "trumps were led: a player who holds trumps must play one")
     if not partner_winning:
         over = trumps & (higher_in_suit(best, trump) if best >> 4 == trump else SUIT_MASKS[trump])
         if over:
-            return _new(PlayRule, (over, "BAL-PLAY-10", f"void in the led suit with an opponent winning ({card_name(best)}): "
-                                                        "he must win the trick with a trump"))
-        return _new(PlayRule, (hand, "BAL-PLAY-10", ""))
+            return PlayRule(over, "BAL-PLAY-10", f"void in the led suit with an opponent winning ({card_name(best)}): "
+                                                 "he must win the trick with a trump")
+        return PlayRule(hand, "BAL-PLAY-10", "")
     if pos == 2:
         # BAL-PLAY-11: third hand, the leader (his partner) winning; an ace or a valid Ekka frees him (BAL-EKKA-4)
         if (plays[0] & 15) == ACE or ekka or not trumps:
-            return _new(PlayRule, (hand, "BAL-PLAY-11", ""))
-        return _new(PlayRule, (trumps, "BAL-PLAY-11", f"void in the led suit, his partner leading {card_name(plays[0])} "
-                                                      "(neither an ace nor Ekka): he must play a trump"))
-    return _new(PlayRule, (hand, "BAL-PLAY-12", ""))
+            return PlayRule(hand, "BAL-PLAY-11", "")
+        return PlayRule(trumps, "BAL-PLAY-11", f"void in the led suit, his partner leading {card_name(plays[0])} "
+                                               "(neither an ace nor Ekka): he must play a trump")
+    return PlayRule(hand, "BAL-PLAY-12", "")
 
 
 def ekka_open(plays: int, trump: int) -> bool:
