@@ -1117,3 +1117,34 @@ def test_a_line_written_twice_is_left_to_the_full_reader(key):
     lines.insert(i, lines[i])
     read, again = _same_with_compact_reading("\n".join(lines))
     assert read == 38 and again == 0  # every hand but the first and that one vouched for from the compact reading
+
+
+def test_a_compact_trick_line_is_read_as_the_whole_line_is_whatever_its_number():
+    # `SessionReader.compact_trick` reads a trick's items once per session whatever the trick's number (memoised on
+    # the text after ``trick N: ``): each line, canonical or nearly, is what `_read_trick2` reads of the whole line,
+    # its items read with a warm memo under every number and under numbers that are not canonical
+    from jojotte_records.notation.text import SessionReader
+
+    header = next(iter(iter_records(_text("jojotte", 3, 1), "t.jjt")))
+    rng = random.Random(7)
+    bodies = [ln.partition(": ")[2] for ln in _text("jojotte", 30, 8).split("\n") if ln.startswith("trick ")]
+    bodies += ["A KH jo, B AH -> B", "A KH jotte, B AH -> A", "B 7s, A 8S", "A KH, B AH ->  B", "A KH,B AH", "A KH, B ?",
+               "A KH, C AH", "A KH, B AH, A 7S", "A KH", "A KH, B AH -> ", "A KH , B AH", "A KH, B AH jo jo", "A 1H, B AH"]
+    heads = ["trick 1: ", "trick 9: ", "trick 10: ", "trick 123456: ", "trick 1234567: ", "trick 01: ", "trick 0: ",
+             "trick +1: ", "trick -1: ", "trick \u0661: ", "trick \u00b9: ", "trick 1 : ", "trick 1:", "trick : ", "trick  1: ",
+             "trick x: ", "tricks 1: ", "Trick 1: ", "trick 1:  "]
+    reader = SessionReader(header)
+    taken = refused = 0
+    for body in bodies + [rng.choice(bodies) for _ in range(200)]:
+        for head in heads:
+            text = head + body
+            two = SessionReader(header)._read_trick2(text)
+            got = reader.compact_trick(text)
+            if two is None:
+                assert got is None, text
+                refused += 1
+                continue
+            number, sa, ca, aa, _, sb, cb, ab, _, w = two
+            assert got == (number, ((sa, ca, aa, 0, 0, ()), (sb, cb, ab, 0, 0, ())), w, 0, 1, (), ()), text
+            taken += 1
+    assert taken > 500 and refused > 500

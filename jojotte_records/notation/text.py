@@ -429,6 +429,7 @@ class SessionReader:
         seat = "(" + "|".join(sorted(map(re.escape, self.seat_of), key=len, reverse=True)) + ")"
         item = seat + r" (\S\S)(?: (jo|jotte))?"
         self.trick_line = re.compile(r"trick (\d{1,6}): " + ", ".join([item] * self.seats) + "(?: -> " + seat + ")?$")
+        self.trick_body = re.compile(", ".join([item] * self.seats) + "(?: -> " + seat + ")?$")  # what follows ``trick N: ``
         # the score line names the sheet's columns: the players, or the sides (NS, EW) in a partnership game
         self.score_labels = (self.rules_class.sheet_labels or self.labels)
         self.score_of = {lab.upper(): i for i, lab in enumerate(self.score_labels)}
@@ -437,6 +438,7 @@ class SessionReader:
         self.trick_lines: dict[str, tuple | bool] = {}  # `fast_trick`: a two-player trick line read, by its text
         self.card_lines: dict[str, tuple | bool] = {}  # `fast_card_line`: a turned or info line read, by its text
         self.compact_lines: dict[str, tuple | bool] = {}  # `CompactHand.fast_line`: a trick, calls or score line read
+        self.trick_bodies: dict[str, tuple | bool] = {}  # `compact_trick`: a two-player trick's items, by their text
 
     # --- helpers -----------------------------------------------------------------
     def seat(self, hb: _HandBuilder, tok: _Tok | None) -> int | None:
@@ -567,13 +569,30 @@ class SessionReader:
 
     def compact_trick(self, text: str) -> Trick | None:
         """A canonical two-player trick line as the `Trick` the fast replay reads (no places: a `CompactHand`'s),
-        None when it is not one."""
-        two = self._read_trick2(text)
-        if two is None:
+        None when it is not one: what `_read_trick2` reads of it, its items read once per session whatever the
+        trick's number (`_read_trick_body`, memoised on the text after ``trick N: ``)."""
+        head, sep, body = text.partition(": ")
+        number = head[6:]
+        if (head[:6] != "trick " or not sep or not 0 < len(number) <= 6 or not number.isascii() or not number.isdigit()
+                or number != str(int(number))):
             return None
-        number, sa, ca, aa, _, sb, cb, ab, _, w = two
+        got = _read_once(self.trick_bodies, body, self._read_trick_body, 32768)
+        return tuple.__new__(Trick, (int(number), *got)) if got else None
+
+    def _read_trick_body(self, body: str) -> tuple | None:
+        """The items of a canonical two-player trick line after ``trick N: ``, as the end of its compact `Trick`:
+        ``(plays, winner, 0, 1, (), ())``; None when they are not canonical."""
+        m = self.trick_body.match(body)
+        if m is None:
+            return None
+        sa, ca, aa, sb, cb, ab, w = m.groups()
+        card_a, card_b = _FAST_CARDS.get(ca), _FAST_CARDS.get(cb)
+        if card_a is None or card_b is None:
+            return None
+        seat_of = self.seat_of
         new = tuple.__new__
-        return new(Trick, (number, (new(Play, (sa, ca, aa, 0, 0, ())), new(Play, (sb, cb, ab, 0, 0, ()))), w, 0, 1, (), ()))
+        plays = (new(Play, (seat_of[sa], card_a, aa or "", 0, 0, ())), new(Play, (seat_of[sb], card_b, ab or "", 0, 0, ())))
+        return plays, -1 if w is None else seat_of[w], 0, 1, (), ()
 
     def compact_calls(self, text: str) -> tuple[Call, ...] | None:
         """The calls of a canonical line as the `Call` values the fast replay reads (no places), None when it is not
