@@ -698,12 +698,27 @@ def _score_changes(s):
     yield s._replace(melds=s.melds[::-1])
     yield s._replace(denomination="nullo", nullo_bidder=s.bidder, trump=-1)
     yield s._replace(denomination="nullo", nullo_bidder=other, trump=-1, won=(0, 9))
+    # the tricks won, of which the memo's key keeps only the Nullo bidder's number or whether a side took them all
+    yield s._replace(won=(8, 1))
+    yield s._replace(won=(1, 8), slam=True)
+    yield s._replace(won=(9, 0), slam=True, bidder=0)
+    yield s._replace(won=(0, 9), slam=True, bidder=0)
+    yield s._replace(denomination="nullo", nullo_bidder=0, trump=-1, won=(1, 8))
+    yield s._replace(denomination="nullo", nullo_bidder=0, trump=-1, won=(2, 7))
+    yield s._replace(denomination="nullo", nullo_bidder=1, trump=-1, won=(2, 7))
+
+
+def _unmemoised(options):
+    """A rules object whose scoring starts from empty memos (a new one shares those of its game and options)."""
+    rules = JojotteRules(options)
+    rules._outcomes, rules._meld_results = {}, {}
+    return rules
 
 
 @pytest.mark.parametrize("variant", SCORE_VARIANTS)
 def test_a_memoised_score_is_the_score_of_a_fresh_rules_object(variant):
     # `JojotteRules.score_hand` memoises what follows the melds' credits: a rules object that has scored every other
-    # state first (its memo warm) scores each state as a new one does, for states that differ in one field
+    # state first (its memo warm) scores each state as one with empty memos does, for states that differ in one field
     from jojotte_records.rules.jojotte import JojotteOptions
 
     _, hands, fast = _full_hands(80, 41, variant)
@@ -715,11 +730,21 @@ def test_a_memoised_score_is_the_score_of_a_fresh_rules_object(variant):
     differs = 0
     for x in states:
         got = warm.score_hand(x)
-        assert got == JojotteRules(options).score_hand(x)
+        assert got == _unmemoised(options).score_hand(x)
         differs += got != warm.score_hand(states[0])
         ts = tuple(p + 1 for p in x.card_pts)  # and with trick scores given, as a hand recorded without its cards
-        assert warm.score_hand(x, x.won, ts) == JojotteRules(options).score_hand(x, x.won, ts)
+        assert warm.score_hand(x, x.won, ts) == _unmemoised(options).score_hand(x, x.won, ts)
     assert differs >= len(states) * 0.8  # the changed states score otherwise: the test tells them apart
+    # the memo is shared by the rules of the same game and options (a new object starts warm), also with the
+    # two-player core of the four-player form, whose hands have eight tricks (JJ4P): eight won are all of them there
+    assert JojotteRules(options)._outcomes is warm._outcomes
+    eight = JojotteRules(options)
+    eight.tricks_per_hand = 8
+    cold = _unmemoised(options)
+    cold.tricks_per_hand = 8
+    for x in states:
+        for won in ((8, 0), (0, 8), (9, 0)):
+            assert eight.score_hand(x, won) == cold.score_hand(x, won)
 
 
 def test_melds_declared_after_a_dix_are_judged_on_the_hand_after_the_exchange():

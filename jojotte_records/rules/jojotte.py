@@ -175,6 +175,7 @@ class HandScore(NamedTuple):
 
 
 _MELD_RESULTS: dict = {}  # `JojotteRules.compare_melds`'s memos, by game and options
+_OUTCOMES: dict = {}  # `JojotteRules.score_hand`'s memos of what follows the melds' credits, by game and options
 
 
 @register
@@ -203,7 +204,8 @@ class JojotteRules(Rules):
         # `compare_melds` of a played hand, on what decides it: shared by the rules of one game and options in the
         # process (a --jobs worker validates many chunks of sessions), not pickled with them
         self._meld_results: dict[tuple, MeldResult] = _MELD_RESULTS.setdefault((type(self), self.options), {})
-        self._outcomes: dict[tuple, tuple] = {}  # `score_hand`: what follows the melds' credits, on what decides it
+        # `score_hand`: what follows the melds' credits, on what decides it; shared as `_meld_results` is
+        self._outcomes: dict[tuple, tuple] = _OUTCOMES.setdefault((type(self), self.options), {})
 
     def __getstate__(self):
         return {k: v for k, v in self.__dict__.items() if k not in ("_meld_results", "_outcomes")}
@@ -211,7 +213,7 @@ class JojotteRules(Rules):
     def __setstate__(self, state):
         self.__dict__.update(state)
         self._meld_results = _MELD_RESULTS.setdefault((type(self), self.options), {})
-        self._outcomes = {}
+        self._outcomes = _OUTCOMES.setdefault((type(self), self.options), {})
 
     # --- the state before the deal, and the deal (a chance action) ------------------
     def initial_state(self, dealer: int, sheet=None) -> JJState:
@@ -1100,7 +1102,12 @@ class JojotteRules(Rules):
         won = tuple(won) if won is not None else s.won
         melds = self.compare_melds(s)
         mp = melds.points
-        key = (won, None if trick_scores is None else tuple(trick_scores), s.card_pts, s.jo, s.last_trick, mp,
+        all_tricks = self.tricks_per_hand
+        # of the tricks won, `_score_outcome` reads the Nullo bidder's number, else only whether a side won them all
+        # (JJ-SLAM-3…5): the key holds that, whatever the number of tricks a hand has
+        won_key = (won[s.nullo_bidder] if s.denomination == "nullo" else None if max(won) < all_tricks else
+                   tuple((w > all_tricks) - (w < all_tricks) for w in won))
+        key = (won_key, None if trick_scores is None else tuple(trick_scores), s.card_pts, s.jo, s.last_trick, mp,
                s.denomination, s.bidder, s.nullo_bidder, s.mult, s.slam)
         memo = self._outcomes
         got = memo.get(key)
