@@ -1173,3 +1173,34 @@ def test_a_compact_trick_line_is_read_as_the_whole_line_is_whatever_its_number()
             assert got == (number, ((sa, ca, aa, 0, 0, ()), (sb, cb, ab, 0, 0, ())), w, 0, 1, (), ()), text
             taken += 1
     assert taken > 500 and refused > 500
+
+
+def test_a_compact_deal_line_is_read_as_read_deal_reads_it():
+    # `SessionReader.compact_deal` reads a canonical two-player deal line in one split: what it reads is what
+    # `read_deal` reads, and it leaves every other spelling to `read_deal` (None)
+    from jojotte_records.notation.text import SessionReader
+
+    header = next(iter(iter_records(_text("jojotte", 3, 1), "t.jjt")))
+    reader = SessionReader(header)
+    rng = random.Random(9)
+    lines = [ln for ln in _text("jojotte", 60, 10).split("\n") if ln.startswith("deal ")]
+    assert len(lines) > 50
+    drawn = [ln for ln in lines if " + " in ln]  # not a hand all passed (no draw written): `read_deal`'s
+    odd = []
+    for ln in drawn[:40]:
+        a, b = ln[5:].split("; ")
+        words = ln.split(" ")
+        k = rng.choice([i for i, w in enumerate(words) if i not in (0, 1, 8, 12, 19)])
+        odd += [f"deal {b}; {a}", ln.lower(), ln.replace("A:", "a:"), ln.replace(" + ", " +", 1), ln.replace("; ", ";"),
+                ln.replace("; ", " ; "), ln + " ", ln.replace(" ", "  ", 3), ln[:-3], ln + " 7S", ln.replace(" + ", " / ", 1),
+                " ".join(words[:k] + ["?"] + words[k + 1:]), " ".join(words[:k] + ["1S"] + words[k + 1:]),
+                " ".join(words[:k] + [words[k].lower()] + words[k + 1:]), ln.replace("B:", "C:"), ln.replace("B:", "A:"),
+                ln.replace(";", ":", 1), ln.replace(" + ", " - ", 1), f"deal {a}", ln.replace(";", "; B: 7S 8S;", 1)]
+    taken = 0
+    for ln in lines + odd:
+        got = reader.compact_deal(ln)
+        if got is not None:
+            assert got == reader.read_deal(ln), ln
+            taken += 1
+    assert len(drawn) > 40 and all(reader.compact_deal(ln) is not None for ln in drawn)
+    assert taken >= len(drawn) + 40  # and a card in lowercase

@@ -365,7 +365,7 @@ class CompactHand:
                 return False
             self.after = calls
         elif key[:5] == "deal ":
-            got = None if self.dealt is not _NO_DEAL else r.read_deal(text)
+            got = None if self.dealt is not _NO_DEAL else r.compact_deal(text) or r.read_deal(text)
             if got is None:
                 return False
             self.dealt, self.drawn = got
@@ -439,6 +439,8 @@ class SessionReader:
         self.card_lines: dict[str, tuple | bool] = {}  # `fast_card_line`: a turned or info line read, by its text
         self.compact_lines: dict[str, tuple | bool] = {}  # `CompactHand.fast_line`: a trick, calls or score line read
         self.trick_bodies: dict[str, tuple | bool] = {}  # `compact_trick`: a two-player trick's items, by their text
+        labels_of = {s: lab for lab, s in self.seat_of.items()}
+        self.deal_heads = (labels_of[0] + ":", labels_of[1] + ":") if self.seats == 2 else ()  # `compact_deal`
 
     # --- helpers -----------------------------------------------------------------
     def seat(self, hb: _HandBuilder, tok: _Tok | None) -> int | None:
@@ -613,6 +615,20 @@ class SessionReader:
         hb.split = hb.drawn is not None
         hb.marks.append(("deal", line_no, 1))
         return True
+
+    def compact_deal(self, text: str) -> tuple[list, list] | None:
+        """What `read_deal` reads of a two-player deal line written canonically with six cards a seat and three
+        drawn (``deal A: 8S 8H KD QD KC TC + QH AD TD; B: …``), in one split; None for any other line."""
+        parts = text.split(" ")
+        if len(parts) != 23 or parts[1] != self.deal_heads[0] or parts[12] != self.deal_heads[1] or parts[8] != "+" \
+                or parts[19] != "+" or parts[11][2:] != ";":
+            return None
+        card = _FAST_CARDS.__getitem__
+        try:
+            return ([tuple(map(card, parts[2:8])), tuple(map(card, parts[13:19]))],
+                    [(card(parts[9]), card(parts[10]), card(parts[11][:2])), tuple(map(card, parts[20:23]))])
+        except KeyError:
+            return None
 
     def read_deal(self, text: str) -> tuple[list, list | None] | None:
         """``(dealt, drawn)`` of a plain deal line (``drawn`` None when no draw is written), None when the full
