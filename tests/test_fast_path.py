@@ -1204,3 +1204,30 @@ def test_a_compact_deal_line_is_read_as_read_deal_reads_it():
             taken += 1
     assert len(drawn) > 40 and all(reader.compact_deal(ln) is not None for ln in drawn)
     assert taken >= len(drawn) + 40  # and a card in lowercase
+
+
+def test_the_line_memos_are_shared_by_the_sessions_of_the_same_seats_only():
+    # the fast paths' memos of lines read are kept across the sessions of a process, per seats and sheet's columns
+    # (`notation.text._LINE_MEMOS`): the same sessions read warm, after sessions of other games whose lines they also
+    # hold (written under another game's tag: other seats, unknown seats), read as they read cold, in full and compactly
+    from jojotte_records.notation import text as text_mod
+
+    sessions = [_text("jojotte", 40, 3), _text("jojotte-3", 30, 4), _text("jojotte-4p", 30, 5),
+                mutate(_text("jojotte", 40, 6), random.Random(6))]
+    games = ['[Game "jojotte"]', '[Game "jojotte-3"]', '[Game "jojotte-4p"]', '[Game "jojotte"]']
+    # each session's hands under each game's tag: lines of the same text read by readers of other seats
+    texts = [s.replace(g, other, 1) for s, g in zip(sessions, games) for other in games[:3]]
+    assert all(other in t for t, other in zip(texts, games[:3] * 4))
+
+    def read(text, compact):
+        return [x.record() if isinstance(x, CompactHand) else x for x in iter_records(text, "t.jjt", compact=compact)]
+
+    for compact in (False, True):
+        cold = []
+        for t in texts:
+            text_mod._LINE_MEMOS.clear()
+            cold.append(read(t, compact))
+        for _ in range(2):
+            for t, want in zip(texts, cold):
+                assert read(t, compact) == want
+    assert len(text_mod._LINE_MEMOS) == 3

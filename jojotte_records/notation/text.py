@@ -409,6 +409,20 @@ class CompactHand:
         return self.full().build()
 
 
+# The fast paths' memos of lines read (`SessionReader`), shared by the sessions of one process with the same seats and
+# sheet's columns, which alone decide what a line reads as (a --jobs worker reads many chunks of sessions, a file many
+# sessions: each would otherwise start cold). (seat labels, score labels) -> the memos.
+_LINE_MEMOS: dict = {}
+LINE_MEMO_LIMIT = 40_000  # lines in all the memos of one key; a session beyond starts them afresh
+
+
+def _line_memos(key: tuple) -> tuple[dict, ...]:
+    got = _LINE_MEMOS.get(key)
+    if got is None or sum(map(len, got)) > LINE_MEMO_LIMIT:
+        got = _LINE_MEMOS[key] = tuple({} for _ in range(6))
+    return got
+
+
 class SessionReader:
     """Reads one session's hands from logical lines. Used through `iter_records`."""
 
@@ -433,12 +447,11 @@ class SessionReader:
         # the score line names the sheet's columns: the players, or the sides (NS, EW) in a partnership game
         self.score_labels = (self.rules_class.sheet_labels or self.labels)
         self.score_of = {lab.upper(): i for i, lab in enumerate(self.score_labels)}
-        self.call_lines: dict[str, tuple | bool] = {}  # `fast_calls`: a line of calls read, by its text
-        self.score_lines: dict[str, tuple | bool] = {}  # `fast_score`: a score line read, by its text
-        self.trick_lines: dict[str, tuple | bool] = {}  # `fast_trick`: a two-player trick line read, by its text
-        self.card_lines: dict[str, tuple | bool] = {}  # `fast_card_line`: a turned or info line read, by its text
-        self.compact_lines: dict[str, tuple | bool] = {}  # `CompactHand.fast_line`: a trick, calls or score line read
-        self.trick_bodies: dict[str, tuple | bool] = {}  # `compact_trick`: a two-player trick's items, by their text
+        # the lines read by the fast paths, by their text: `fast_calls`' lines of calls, `fast_score`'s score lines,
+        # `fast_trick`'s two-player trick lines, `fast_card_line`'s turned and info lines, `CompactHand.fast_line`'s
+        # trick, calls and score lines, `compact_trick`'s two-player tricks' items (`_line_memos`)
+        (self.call_lines, self.score_lines, self.trick_lines, self.card_lines, self.compact_lines,
+         self.trick_bodies) = _line_memos((self.labels, self.score_labels))
         labels_of = {s: lab for lab, s in self.seat_of.items()}
         self.deal_heads = (labels_of[0] + ":", labels_of[1] + ":") if self.seats == 2 else ()  # `compact_deal`
 
