@@ -355,12 +355,12 @@ class CompactHand:
         elif key == "auctio":
             if self.auction or not text.startswith("auction "):
                 return False
-            calls = r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls)
+            calls = r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls, 32768)
             if not calls:
                 return False
             self.auction = calls
         elif key == "after ":
-            calls = None if self.after else r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls)
+            calls = None if self.after else r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls, 32768)
             if not calls:
                 return False
             self.after = calls
@@ -383,7 +383,7 @@ class CompactHand:
                     return False
                 self.info = read[1]
         elif key == "score ":
-            score = None if self.score is not None else _read_once(r.compact_lines, text, r.compact_score)
+            score = None if self.score is not None else _read_once(r.compact_lines, text, r.compact_score, 32768)
             if not score:
                 return False
             self.score = score
