@@ -711,7 +711,7 @@ def _score_changes(s):
 def _unmemoised(options):
     """A rules object whose scoring starts from empty memos (a new one shares those of its game and options)."""
     rules = JojotteRules(options)
-    rules._outcomes, rules._meld_results = {}, {}
+    rules._outcomes, rules._meld_results, rules._meld_credits = {}, {}, {}
     return rules
 
 
