@@ -113,7 +113,7 @@ _FAST_DIGITS = len(str(MAX_NUMBER))  # the fast paths read numbers shorter than 
 
 def _read_once(cache: dict, text: str, read: Callable[[str], object], bound: int = 4096):
     """What ``read(text)`` gives (False for nothing), memoised in ``cache`` on the line's text, at most ``bound`` lines:
-    the fast paths read a canonical line once per session, since hands repeat most of their lines."""
+    the fast paths read a canonical line once per process and seats (`_line_memos`), since hands repeat most of their lines."""
     value = cache.get(text)
     if value is None:
         value = read(text) or False
@@ -312,7 +312,7 @@ _NO_DEAL = (None, None)
 class CompactHand:
     """A two-player hand written in plain canonical lines, read only as far as the fast replay reads it (issue 14):
     the dealer, the deal and the draw as card codes, the turned and information cards, the calls and the tricks (of
-    lines seen before in the session: shared, with no places) and the written score. `iter_records` yields it with
+    lines seen before: shared, with no places) and the written score. `iter_records` yields it with
     ``compact=True``; its `HandBuilder` methods read a line or refuse it (anything else: `full` hands the lines read
     so far to the full reader, which goes on). `record` is the full reader's `HandRecord` of the same lines, for a
     validator that needs more than the fast replay (any finding, any doubt)."""
@@ -505,7 +505,7 @@ class SessionReader:
     # --- fast paths for plain canonical lines (no comments); None means "use the full reader" ---
     def fast_trick(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
         if self.seats == 2:
-            # two players (the common case): a canonical trick line read once per session (memoised on its text)
+            # two players (the common case): a canonical trick line read once (memoised on its text)
             two = _read_once(self.trick_lines, text, self._read_trick2, 32768)
             if two and two[0] == len(hb.tricks) + 1:
                 number, sa, ca, aa, col_a, sb, cb, ab, col_b, w = two
@@ -584,7 +584,7 @@ class SessionReader:
 
     def compact_trick(self, text: str) -> Trick | None:
         """A canonical two-player trick line as the `Trick` the fast replay reads (no places: a `CompactHand`'s),
-        None when it is not one: what `_read_trick2` reads of it, its items read once per session whatever the
+        None when it is not one: what `_read_trick2` reads of it, its items read once whatever the
         trick's number (`_read_trick_body`, memoised on the text after ``trick N: ``)."""
         head, sep, body = text.partition(": ")
         number = head[6:]
@@ -670,7 +670,7 @@ class SessionReader:
         return dealt, drawn
 
     def fast_card_line(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
-        """A canonical ``turned`` or ``info`` line, read once per session (memoised on its text)."""
+        """A canonical ``turned`` or ``info`` line, read once (memoised on its text)."""
         read = _read_once(self.card_lines, text, self._read_card_line)
         if not read:
             return False
@@ -693,7 +693,7 @@ class SessionReader:
         return parts[0], card, text.find(parts[1], len(parts[0])) + 1
 
     def fast_score(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
-        """A canonical score line, read once per session (memoised on its text: the figures repeat)."""
+        """A canonical score line, read once (memoised on its text: the figures repeat)."""
         figures = _read_once(self.score_lines, text, self._read_score)
         if not figures:
             return False
@@ -731,7 +731,7 @@ class SessionReader:
     def fast_calls(self, hb: _HandBuilder, text: str, line_no: int, target: list) -> bool:
         """A canonical line of calls (``auction B pass, A name S``, ``after A melds KH-JH 4K, B pass``): what
         `_calls` reads from it, each call located at its seat's column; False to leave the line to `_calls`. A line
-        is read once per session (`_read_calls`, memoised on its text); only its line number differs."""
+        is read once (`_read_calls`, memoised on its text); only its line number differs."""
         calls = _read_once(self.call_lines, text, self._read_calls)
         if not calls:
             return False
