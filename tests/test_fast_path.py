@@ -698,12 +698,27 @@ def _score_changes(s):
     yield s._replace(melds=s.melds[::-1])
     yield s._replace(denomination="nullo", nullo_bidder=s.bidder, trump=-1)
     yield s._replace(denomination="nullo", nullo_bidder=other, trump=-1, won=(0, 9))
+    # the tricks won, of which the memo's key keeps only the Nullo bidder's number or whether a side took them all
+    yield s._replace(won=(8, 1))
+    yield s._replace(won=(1, 8), slam=True)
+    yield s._replace(won=(9, 0), slam=True, bidder=0)
+    yield s._replace(won=(0, 9), slam=True, bidder=0)
+    yield s._replace(denomination="nullo", nullo_bidder=0, trump=-1, won=(1, 8))
+    yield s._replace(denomination="nullo", nullo_bidder=0, trump=-1, won=(2, 7))
+    yield s._replace(denomination="nullo", nullo_bidder=1, trump=-1, won=(2, 7))
+
+
+def _unmemoised(options):
+    """A rules object whose scoring starts from empty memos (a new one shares those of its game and options)."""
+    rules = JojotteRules(options)
+    rules._outcomes, rules._meld_results, rules._meld_credits = {}, {}, {}
+    return rules
 
 
 @pytest.mark.parametrize("variant", SCORE_VARIANTS)
 def test_a_memoised_score_is_the_score_of_a_fresh_rules_object(variant):
     # `JojotteRules.score_hand` memoises what follows the melds' credits: a rules object that has scored every other
-    # state first (its memo warm) scores each state as a new one does, for states that differ in one field
+    # state first (its memo warm) scores each state as one with empty memos does, for states that differ in one field
     from jojotte_records.rules.jojotte import JojotteOptions
 
     _, hands, fast = _full_hands(80, 41, variant)
@@ -715,11 +730,21 @@ def test_a_memoised_score_is_the_score_of_a_fresh_rules_object(variant):
     differs = 0
     for x in states:
         got = warm.score_hand(x)
-        assert got == JojotteRules(options).score_hand(x)
+        assert got == _unmemoised(options).score_hand(x)
         differs += got != warm.score_hand(states[0])
         ts = tuple(p + 1 for p in x.card_pts)  # and with trick scores given, as a hand recorded without its cards
-        assert warm.score_hand(x, x.won, ts) == JojotteRules(options).score_hand(x, x.won, ts)
+        assert warm.score_hand(x, x.won, ts) == _unmemoised(options).score_hand(x, x.won, ts)
     assert differs >= len(states) * 0.8  # the changed states score otherwise: the test tells them apart
+    # the memo is shared by the rules of the same game and options (a new object starts warm), also with the
+    # two-player core of the four-player form, whose hands have eight tricks (JJ4P): eight won are all of them there
+    assert JojotteRules(options)._outcomes is warm._outcomes
+    eight = JojotteRules(options)
+    eight.tricks_per_hand = 8
+    cold = _unmemoised(options)
+    cold.tricks_per_hand = 8
+    for x in states:
+        for won in ((8, 0), (0, 8), (9, 0)):
+            assert eight.score_hand(x, won) == cold.score_hand(x, won)
 
 
 def test_melds_declared_after_a_dix_are_judged_on_the_hand_after_the_exchange():
@@ -1201,3 +1226,92 @@ def test_a_memoised_baloot_score_is_the_score_of_its_summary():
             assert got == score_summary(h, options)
             differs += got != score_summary(h, BalootOptions())
     assert len(states) >= 100 and differs >= 10
+
+
+def test_a_compact_trick_line_is_read_as_the_whole_line_is_whatever_its_number():
+    # `SessionReader.compact_trick` reads a trick's items once per session whatever the trick's number (memoised on
+    # the text after ``trick N: ``): each line, canonical or nearly, is what `_read_trick2` reads of the whole line,
+    # its items read with a warm memo under every number and under numbers that are not canonical
+    from jojotte_records.notation.text import SessionReader
+
+    header = next(iter(iter_records(_text("jojotte", 3, 1), "t.jjt")))
+    rng = random.Random(7)
+    bodies = [ln.partition(": ")[2] for ln in _text("jojotte", 30, 8).split("\n") if ln.startswith("trick ")]
+    bodies += ["A KH jo, B AH -> B", "A KH jotte, B AH -> A", "B 7s, A 8S", "A KH, B AH ->  B", "A KH,B AH", "A KH, B ?",
+               "A KH, C AH", "A KH, B AH, A 7S", "A KH", "A KH, B AH -> ", "A KH , B AH", "A KH, B AH jo jo", "A 1H, B AH"]
+    heads = ["trick 1: ", "trick 9: ", "trick 10: ", "trick 123456: ", "trick 1234567: ", "trick 01: ", "trick 0: ",
+             "trick +1: ", "trick -1: ", "trick \u0661: ", "trick \u00b9: ", "trick 1 : ", "trick 1:", "trick : ", "trick  1: ",
+             "trick x: ", "tricks 1: ", "Trick 1: ", "trick 1:  "]
+    reader = SessionReader(header)
+    taken = refused = 0
+    for body in bodies + [rng.choice(bodies) for _ in range(200)]:
+        for head in heads:
+            text = head + body
+            two = SessionReader(header)._read_trick2(text)
+            got = reader.compact_trick(text)
+            if two is None:
+                assert got is None, text
+                refused += 1
+                continue
+            number, sa, ca, aa, _, sb, cb, ab, _, w = two
+            assert got == (number, ((sa, ca, aa, 0, 0, ()), (sb, cb, ab, 0, 0, ())), w, 0, 1, (), ()), text
+            taken += 1
+    assert taken > 500 and refused > 500
+
+
+def test_a_compact_deal_line_is_read_as_read_deal_reads_it():
+    # `SessionReader.compact_deal` reads a canonical two-player deal line in one split: what it reads is what
+    # `read_deal` reads, and it leaves every other spelling to `read_deal` (None)
+    from jojotte_records.notation.text import SessionReader
+
+    header = next(iter(iter_records(_text("jojotte", 3, 1), "t.jjt")))
+    reader = SessionReader(header)
+    rng = random.Random(9)
+    lines = [ln for ln in _text("jojotte", 60, 10).split("\n") if ln.startswith("deal ")]
+    assert len(lines) > 50
+    drawn = [ln for ln in lines if " + " in ln]  # not a hand all passed (no draw written): `read_deal`'s
+    odd = []
+    for ln in drawn[:40]:
+        a, b = ln[5:].split("; ")
+        words = ln.split(" ")
+        k = rng.choice([i for i, w in enumerate(words) if i not in (0, 1, 8, 12, 19)])
+        odd += [f"deal {b}; {a}", ln.lower(), ln.replace("A:", "a:"), ln.replace(" + ", " +", 1), ln.replace("; ", ";"),
+                ln.replace("; ", " ; "), ln + " ", ln.replace(" ", "  ", 3), ln[:-3], ln + " 7S", ln.replace(" + ", " / ", 1),
+                " ".join(words[:k] + ["?"] + words[k + 1:]), " ".join(words[:k] + ["1S"] + words[k + 1:]),
+                " ".join(words[:k] + [words[k].lower()] + words[k + 1:]), ln.replace("B:", "C:"), ln.replace("B:", "A:"),
+                ln.replace(";", ":", 1), ln.replace(" + ", " - ", 1), f"deal {a}", ln.replace(";", "; B: 7S 8S;", 1)]
+    taken = 0
+    for ln in lines + odd:
+        got = reader.compact_deal(ln)
+        if got is not None:
+            assert got == reader.read_deal(ln), ln
+            taken += 1
+    assert len(drawn) > 40 and all(reader.compact_deal(ln) is not None for ln in drawn)
+    assert taken >= len(drawn) + 40  # and a card in lowercase
+
+
+def test_the_line_memos_are_shared_by_the_sessions_of_the_same_seats_only():
+    # the fast paths' memos of lines read are kept across the sessions of a process, per seats and sheet's columns
+    # (`notation.text._LINE_MEMOS`): the same sessions read warm, after sessions of other games whose lines they also
+    # hold (written under another game's tag: other seats, unknown seats), read as they read cold, in full and compactly
+    from jojotte_records.notation import text as text_mod
+
+    sessions = [_text("jojotte", 40, 3), _text("jojotte-3", 30, 4), _text("jojotte-4p", 30, 5),
+                mutate(_text("jojotte", 40, 6), random.Random(6))]
+    games = ['[Game "jojotte"]', '[Game "jojotte-3"]', '[Game "jojotte-4p"]', '[Game "jojotte"]']
+    # each session's hands under each game's tag: lines of the same text read by readers of other seats
+    texts = [s.replace(g, other, 1) for s, g in zip(sessions, games) for other in games[:3]]
+    assert all(other in t for t, other in zip(texts, games[:3] * 4))
+
+    def read(text, compact):
+        return [x.record() if isinstance(x, CompactHand) else x for x in iter_records(text, "t.jjt", compact=compact)]
+
+    for compact in (False, True):
+        cold = []
+        for t in texts:
+            text_mod._LINE_MEMOS.clear()
+            cold.append(read(t, compact))
+        for _ in range(2):
+            for t, want in zip(texts, cold):
+                assert read(t, compact) == want
+    assert len(text_mod._LINE_MEMOS) == 3

@@ -113,7 +113,7 @@ _FAST_DIGITS = len(str(MAX_NUMBER))  # the fast paths read numbers shorter than 
 
 def _read_once(cache: dict, text: str, read: Callable[[str], object], bound: int = 4096):
     """What ``read(text)`` gives (False for nothing), memoised in ``cache`` on the line's text, at most ``bound`` lines:
-    the fast paths read a canonical line once per session, since hands repeat most of their lines."""
+    the fast paths read a canonical line once per process and seats (`_line_memos`), since hands repeat most of their lines."""
     value = cache.get(text)
     if value is None:
         value = read(text) or False
@@ -312,7 +312,7 @@ _NO_DEAL = (None, None)
 class CompactHand:
     """A two-player hand written in plain canonical lines, read only as far as the fast replay reads it (issue 14):
     the dealer, the deal and the draw as card codes, the turned and information cards, the calls and the tricks (of
-    lines seen before in the session: shared, with no places) and the written score. `iter_records` yields it with
+    lines seen before: shared, with no places) and the written score. `iter_records` yields it with
     ``compact=True``; its `HandBuilder` methods read a line or refuse it (anything else: `full` hands the lines read
     so far to the full reader, which goes on). `record` is the full reader's `HandRecord` of the same lines, for a
     validator that needs more than the fast replay (any finding, any doubt)."""
@@ -355,17 +355,17 @@ class CompactHand:
         elif key == "auctio":
             if self.auction or not text.startswith("auction "):
                 return False
-            calls = r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls)
+            calls = r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls, 32768)
             if not calls:
                 return False
             self.auction = calls
         elif key == "after ":
-            calls = None if self.after else r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls)
+            calls = None if self.after else r.compact_lines.get(text) or _read_once(r.compact_lines, text, r.compact_calls, 32768)
             if not calls:
                 return False
             self.after = calls
         elif key[:5] == "deal ":
-            got = None if self.dealt is not _NO_DEAL else r.read_deal(text)
+            got = None if self.dealt is not _NO_DEAL else r.compact_deal(text) or r.read_deal(text)
             if got is None:
                 return False
             self.dealt, self.drawn = got
@@ -383,7 +383,7 @@ class CompactHand:
                     return False
                 self.info = read[1]
         elif key == "score ":
-            score = None if self.score is not None else _read_once(r.compact_lines, text, r.compact_score)
+            score = None if self.score is not None else _read_once(r.compact_lines, text, r.compact_score, 32768)
             if not score:
                 return False
             self.score = score
@@ -409,6 +409,20 @@ class CompactHand:
         return self.full().build()
 
 
+# The fast paths' memos of lines read (`SessionReader`), shared by the sessions of one process with the same seats and
+# sheet's columns, which alone decide what a line reads as (a --jobs worker reads many chunks of sessions, a file many
+# sessions: each would otherwise start cold). (seat labels, score labels) -> the memos.
+_LINE_MEMOS: dict = {}
+LINE_MEMO_LIMIT = 40_000  # lines in all the memos of one key; a session beyond starts them afresh
+
+
+def _line_memos(key: tuple) -> tuple[dict, ...]:
+    got = _LINE_MEMOS.get(key)
+    if got is None or sum(map(len, got)) > LINE_MEMO_LIMIT:
+        got = _LINE_MEMOS[key] = tuple({} for _ in range(6))
+    return got
+
+
 class SessionReader:
     """Reads one session's hands from logical lines. Used through `iter_records`."""
 
@@ -429,14 +443,17 @@ class SessionReader:
         seat = "(" + "|".join(sorted(map(re.escape, self.seat_of), key=len, reverse=True)) + ")"
         item = seat + r" (\S\S)(?: (jo|jotte))?"
         self.trick_line = re.compile(r"trick (\d{1,6}): " + ", ".join([item] * self.seats) + "(?: -> " + seat + ")?$")
+        self.trick_body = re.compile(", ".join([item] * self.seats) + "(?: -> " + seat + ")?$")  # what follows ``trick N: ``
         # the score line names the sheet's columns: the players, or the sides (NS, EW) in a partnership game
         self.score_labels = (self.rules_class.sheet_labels or self.labels)
         self.score_of = {lab.upper(): i for i, lab in enumerate(self.score_labels)}
-        self.call_lines: dict[str, tuple | bool] = {}  # `fast_calls`: a line of calls read, by its text
-        self.score_lines: dict[str, tuple | bool] = {}  # `fast_score`: a score line read, by its text
-        self.trick_lines: dict[str, tuple | bool] = {}  # `fast_trick`: a two-player trick line read, by its text
-        self.card_lines: dict[str, tuple | bool] = {}  # `fast_card_line`: a turned or info line read, by its text
-        self.compact_lines: dict[str, tuple | bool] = {}  # `CompactHand.fast_line`: a trick, calls or score line read
+        # the lines read by the fast paths, by their text: `fast_calls`' lines of calls, `fast_score`'s score lines,
+        # `fast_trick`'s two-player trick lines, `fast_card_line`'s turned and info lines, `CompactHand.fast_line`'s
+        # trick, calls and score lines, `compact_trick`'s two-player tricks' items (`_line_memos`)
+        (self.call_lines, self.score_lines, self.trick_lines, self.card_lines, self.compact_lines,
+         self.trick_bodies) = _line_memos((self.labels, self.score_labels))
+        labels_of = {s: lab for lab, s in self.seat_of.items()}
+        self.deal_heads = (labels_of[0] + ":", labels_of[1] + ":") if self.seats == 2 else ()  # `compact_deal`
 
     # --- helpers -----------------------------------------------------------------
     def seat(self, hb: _HandBuilder, tok: _Tok | None) -> int | None:
@@ -488,7 +505,7 @@ class SessionReader:
     # --- fast paths for plain canonical lines (no comments); None means "use the full reader" ---
     def fast_trick(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
         if self.seats == 2:
-            # two players (the common case): a canonical trick line read once per session (memoised on its text)
+            # two players (the common case): a canonical trick line read once (memoised on its text)
             two = _read_once(self.trick_lines, text, self._read_trick2, 32768)
             if two and two[0] == len(hb.tricks) + 1:
                 number, sa, ca, aa, col_a, sb, cb, ab, col_b, w = two
@@ -567,13 +584,30 @@ class SessionReader:
 
     def compact_trick(self, text: str) -> Trick | None:
         """A canonical two-player trick line as the `Trick` the fast replay reads (no places: a `CompactHand`'s),
-        None when it is not one."""
-        two = self._read_trick2(text)
-        if two is None:
+        None when it is not one: what `_read_trick2` reads of it, its items read once whatever the
+        trick's number (`_read_trick_body`, memoised on the text after ``trick N: ``)."""
+        head, sep, body = text.partition(": ")
+        number = head[6:]
+        if (head[:6] != "trick " or not sep or not 0 < len(number) <= 6 or not number.isascii() or not number.isdigit()
+                or number != str(int(number))):
             return None
-        number, sa, ca, aa, _, sb, cb, ab, _, w = two
+        got = _read_once(self.trick_bodies, body, self._read_trick_body, 32768)
+        return tuple.__new__(Trick, (int(number), *got)) if got else None
+
+    def _read_trick_body(self, body: str) -> tuple | None:
+        """The items of a canonical two-player trick line after ``trick N: ``, as the end of its compact `Trick`:
+        ``(plays, winner, 0, 1, (), ())``; None when they are not canonical."""
+        m = self.trick_body.match(body)
+        if m is None:
+            return None
+        sa, ca, aa, sb, cb, ab, w = m.groups()
+        card_a, card_b = _FAST_CARDS.get(ca), _FAST_CARDS.get(cb)
+        if card_a is None or card_b is None:
+            return None
+        seat_of = self.seat_of
         new = tuple.__new__
-        return new(Trick, (number, (new(Play, (sa, ca, aa, 0, 0, ())), new(Play, (sb, cb, ab, 0, 0, ()))), w, 0, 1, (), ()))
+        plays = (new(Play, (seat_of[sa], card_a, aa or "", 0, 0, ())), new(Play, (seat_of[sb], card_b, ab or "", 0, 0, ())))
+        return plays, -1 if w is None else seat_of[w], 0, 1, (), ()
 
     def compact_calls(self, text: str) -> tuple[Call, ...] | None:
         """The calls of a canonical line as the `Call` values the fast replay reads (no places), None when it is not
@@ -594,6 +628,20 @@ class SessionReader:
         hb.split = hb.drawn is not None
         hb.marks.append(("deal", line_no, 1))
         return True
+
+    def compact_deal(self, text: str) -> tuple[list, list] | None:
+        """What `read_deal` reads of a two-player deal line written canonically with six cards a seat and three
+        drawn (``deal A: 8S 8H KD QD KC TC + QH AD TD; B: …``), in one split; None for any other line."""
+        parts = text.split(" ")
+        if len(parts) != 23 or parts[1] != self.deal_heads[0] or parts[12] != self.deal_heads[1] or parts[8] != "+" \
+                or parts[19] != "+" or parts[11][2:] != ";":
+            return None
+        card = _FAST_CARDS.__getitem__
+        try:
+            return ([tuple(map(card, parts[2:8])), tuple(map(card, parts[13:19]))],
+                    [(card(parts[9]), card(parts[10]), card(parts[11][:2])), tuple(map(card, parts[20:23]))])
+        except KeyError:
+            return None
 
     def read_deal(self, text: str) -> tuple[list, list | None] | None:
         """``(dealt, drawn)`` of a plain deal line (``drawn`` None when no draw is written), None when the full
@@ -622,7 +670,7 @@ class SessionReader:
         return dealt, drawn
 
     def fast_card_line(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
-        """A canonical ``turned`` or ``info`` line, read once per session (memoised on its text)."""
+        """A canonical ``turned`` or ``info`` line, read once (memoised on its text)."""
         read = _read_once(self.card_lines, text, self._read_card_line)
         if not read:
             return False
@@ -645,7 +693,7 @@ class SessionReader:
         return parts[0], card, text.find(parts[1], len(parts[0])) + 1
 
     def fast_score(self, hb: _HandBuilder, text: str, line_no: int) -> bool:
-        """A canonical score line, read once per session (memoised on its text: the figures repeat)."""
+        """A canonical score line, read once (memoised on its text: the figures repeat)."""
         figures = _read_once(self.score_lines, text, self._read_score)
         if not figures:
             return False
@@ -683,7 +731,7 @@ class SessionReader:
     def fast_calls(self, hb: _HandBuilder, text: str, line_no: int, target: list) -> bool:
         """A canonical line of calls (``auction B pass, A name S``, ``after A melds KH-JH 4K, B pass``): what
         `_calls` reads from it, each call located at its seat's column; False to leave the line to `_calls`. A line
-        is read once per session (`_read_calls`, memoised on its text); only its line number differs."""
+        is read once (`_read_calls`, memoised on its text); only its line number differs."""
         calls = _read_once(self.call_lines, text, self._read_calls)
         if not calls:
             return False

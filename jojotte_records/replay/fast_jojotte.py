@@ -314,13 +314,13 @@ class JojotteFast:
         last_no = self.tricks_per_hand
         win = -1
         try:
-            for done, (_, plays, written, _, _, _, calls) in enumerate(tricks, 1):
-                if len(plays) != 2 or calls:  # a call among the cards (a late dix): explained
+            # a trick of other than two cards does not unpack (ValueError): explained
+            for done, (_, ((sa, ca, aa, _, _, _), (sb, cb, ab, _, _, _)), written, _, _, _, calls) in enumerate(tricks, 1):
+                if calls:  # a call among the cards (a late dix): explained
                     return None
-                a, b = plays
-                if a[2] or b[2]:
+                if aa or ab:
                     # said with a card (JJ-JOJOTTE): the rules check and apply the trick from a state built here
-                    st = self._announced(s, hands, seen, done - 1, leader, won, pts, jo, history, plays)
+                    st = self._announced(s, hands, seen, done - 1, leader, won, pts, jo, history, tricks[done - 1][1])
                     if st is None:
                         return None
                     hands = list(st.hands)
@@ -330,8 +330,6 @@ class JojotteFast:
                     history.append(st.history[-1])
                     win = leader = st.leader
                 else:
-                    sa, ca = a[0], a[1]
-                    sb, cb = b[0], b[1]
                     if sa != leader or sb == leader:
                         return None
                     ba, bb = 1 << ca, 1 << cb  # a ``?`` (negative) raises: explained

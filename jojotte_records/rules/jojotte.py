@@ -175,6 +175,9 @@ class HandScore(NamedTuple):
 
 
 _MELD_RESULTS: dict = {}  # `JojotteRules.compare_melds`'s memos, by game and options
+_OUTCOMES: dict = {}  # `JojotteRules.score_hand`'s memos of what follows the melds' credits, by game and options
+_MELD_CREDITS: dict = {}  # `JojotteRules.score_hand`'s memos of the melds' credits, by game and options
+assert HandScore._fields[8:] == ("void", "nullo", "mirror", "written")  # `score_hand` builds one by these places
 
 
 @register
@@ -203,15 +206,18 @@ class JojotteRules(Rules):
         # `compare_melds` of a played hand, on what decides it: shared by the rules of one game and options in the
         # process (a --jobs worker validates many chunks of sessions), not pickled with them
         self._meld_results: dict[tuple, MeldResult] = _MELD_RESULTS.setdefault((type(self), self.options), {})
-        self._outcomes: dict[tuple, tuple] = {}  # `score_hand`: what follows the melds' credits, on what decides it
+        # `score_hand`: what follows the melds' credits, on what decides it; shared as `_meld_results` is
+        self._outcomes: dict[tuple, tuple] = _OUTCOMES.setdefault((type(self), self.options), {})
+        self._meld_credits: dict[tuple, tuple] = _MELD_CREDITS.setdefault((type(self), self.options), {})  # `score_hand`'s
 
     def __getstate__(self):
-        return {k: v for k, v in self.__dict__.items() if k not in ("_meld_results", "_outcomes")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_meld_results", "_outcomes", "_meld_credits")}
 
     def __setstate__(self, state):
         self.__dict__.update(state)
         self._meld_results = _MELD_RESULTS.setdefault((type(self), self.options), {})
-        self._outcomes = {}
+        self._outcomes = _OUTCOMES.setdefault((type(self), self.options), {})
+        self._meld_credits = _MELD_CREDITS.setdefault((type(self), self.options), {})
 
     # --- the state before the deal, and the deal (a chance action) ------------------
     def initial_state(self, dealer: int, sheet=None) -> JJState:
@@ -1100,7 +1106,12 @@ class JojotteRules(Rules):
         won = tuple(won) if won is not None else s.won
         melds = self.compare_melds(s)
         mp = melds.points
-        key = (won, None if trick_scores is None else tuple(trick_scores), s.card_pts, s.jo, s.last_trick, mp,
+        all_tricks = self.tricks_per_hand
+        # of the tricks won, `_score_outcome` reads the Nullo bidder's number, else only whether a side won them all
+        # (JJ-SLAM-3…5): the key holds that, whatever the number of tricks a hand has
+        won_key = (won[s.nullo_bidder] if s.denomination == "nullo" else None if max(won) < all_tricks else
+                   tuple((w > all_tricks) - (w < all_tricks) for w in won))
+        key = (won_key, None if trick_scores is None else tuple(trick_scores), s.card_pts, s.jo, s.last_trick, mp,
                s.denomination, s.bidder, s.nullo_bidder, s.mult, s.slam)
         memo = self._outcomes
         got = memo.get(key)
@@ -1109,18 +1120,32 @@ class JojotteRules(Rules):
             if len(memo) < 65536:
                 memo[key] = got
         trick, jo_pts, bonus, total, outcome, held, winner, nullo = got
-        o = self.options
-        credits: list[Credit] = []
-        if mp[0] or mp[1] or (o.jojotte_above_line and (jo_pts[0] or jo_pts[1])):
-            for seat in (0, 1):
-                if mp[seat]:
-                    shown = ", ".join(m.describe() for m in melds.shown[seat])
-                    credits.append(Credit(seat, "above", mp[seat] * (s.mult if o.multiply_melds else 1), "JJ-MELD-12",
-                                          f"melds: {shown}"))
-                if o.jojotte_above_line and jo_pts[seat]:
-                    credits.append(Credit(seat, "above", jo_pts[seat], "JJ-PTS-3", "Jo-Jotte (variant jojotte_above_line)"))
+        above = self.options.jojotte_above_line
+        if mp[0] or mp[1] or (above and (jo_pts[0] or jo_pts[1])):
+            # the melds' credits (and the Jo-Jotte's above the line), memoised on what they read
+            key = (melds.shown, mp, s.mult, jo_pts if above else None)
+            credits = self._meld_credits.get(key)
+            if credits is None:
+                credits = self._credits_of_melds(melds, s.mult, jo_pts)
+                if len(self._meld_credits) < 65536:
+                    self._meld_credits[key] = credits
             outcome = (*credits, *outcome)
-        return HandScore(trick, mp, bonus, total, outcome, held, winner, won, nullo=nullo)
+        return tuple.__new__(HandScore, (trick, mp, bonus, total, outcome, held, winner, won, False, nullo, (), False))
+
+    def _credits_of_melds(self, melds: MeldResult, mult: int, jo_pts: tuple[int, ...]) -> tuple[Credit, ...]:
+        """The credits above the line of the melds each player scores (JJ-MELD-12), and of a Jo-Jotte under
+        ``jojotte_above_line`` (JJ-PTS-3), before the hand's other credits."""
+        o = self.options
+        mp = melds.points
+        credits: list[Credit] = []
+        for seat in (0, 1):
+            if mp[seat]:
+                shown = ", ".join(m.describe() for m in melds.shown[seat])
+                credits.append(Credit(seat, "above", mp[seat] * (mult if o.multiply_melds else 1), "JJ-MELD-12",
+                                      f"melds: {shown}"))
+            if o.jojotte_above_line and jo_pts[seat]:
+                credits.append(Credit(seat, "above", jo_pts[seat], "JJ-PTS-3", "Jo-Jotte (variant jojotte_above_line)"))
+        return tuple(credits)
 
     def _score_outcome(self, s: JJState, won: tuple[int, ...], trick_scores: tuple[int, ...] | None,
                        mp: tuple[int, ...]) -> tuple:

@@ -265,14 +265,14 @@ class ScoreSheet(NamedTuple):
             else:
                 above[c.seat] += c.amount
             rubber_points[c.seat] += c.amount
-        games = list(self.games)
-        games_total = list(self.games_total)
-        rubbers = list(self.rubbers)
+        games, games_total, rubbers = self.games, self.games_total, self.rubbers  # changed only when a game is won
         results = self.rubber_results
         game_won = rubber_won = -1
+        target = options.game_target
         for seat in range(n):
-            if below_game[seat] >= options.game_target:  # JJ-GAME-1 (one seat at most, JJ-GAME-2)
+            if below_game[seat] >= target:  # JJ-GAME-1 (one seat at most, JJ-GAME-2)
                 game_won = seat
+                games, games_total = list(games), list(games_total)
                 games[seat] += 1
                 games_total[seat] += 1
                 if options.carry_partscore:
@@ -286,6 +286,7 @@ class ScoreSheet(NamedTuple):
             credits.append(bonus)
             above[game_won] += bonus.amount
             rubber_points[game_won] += bonus.amount
+            rubbers = list(rubbers)
             rubbers[game_won] += 1
             results = RubberResults.of(results).then((game_won, tuple(rubber_points)))
             games = [0] * n
