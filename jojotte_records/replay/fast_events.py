@@ -34,11 +34,10 @@ from ..rules.base import CHANCE, Action, Violation
 from ..rules.pitch import PitchRules
 
 # Whole lines memoised on what decides them (`EventRules.auction_key`: an auction line), shared by the sessions of
-# one game and options: (key, number, the items as written) -> ((index, value) of the fields the line changes, its actions).
+# one game and options: (key, number, the items as written) -> (the fields the line changes, its actions).
 _MEMOS: dict = {}
 MEMO_LIMIT = 100_000  # entries per game and options; the memo starts afresh beyond
 _PLAYS: dict = {}  # `EventFast.plays` by (game, options)
-_new_state = tuple.__new__  # a state from the list of its fields (a named tuple built without its constructor)
 
 
 class EventFast:
@@ -95,10 +94,7 @@ class EventFast:
                 key = (k, number, tuple([(item[0], item[1]) for item in line.items]))
                 hit = memo.get(key)
                 if hit is not None:
-                    f = list(s)
-                    for k, v in hit[0]:
-                        f[k] = v
-                    s = _new_state(type(s), f)  # what ``s._replace(...)`` of those fields gives
+                    s = s._replace(**hit[0])
                     acts.extend(hit[1])
                     continue
                 start, first = s, len(acts)
@@ -108,7 +104,7 @@ class EventFast:
                 if s is not GENERIC:  # every item was read in the state the key describes: the line is memoised
                     if len(memo) >= MEMO_LIMIT:
                         memo.clear()
-                    memo[key] = (tuple((k, v) for k, (v, v0) in enumerate(zip(s, start)) if v is not v0 and v != v0),
+                    memo[key] = ({f: v for f, v, v0 in zip(s._fields, s, start) if v is not v0 and v != v0},
                                  tuple(acts[first:]))
                     continue
                 del acts[first:]
@@ -183,11 +179,6 @@ GENERIC = object()
 # for the whole hand); it checks the written winner of each line it plays.
 
 
-# Baloot's state rebuilt from the kernel's locals by field index (a 35-field state: `_replace` by name costs more)
-_B_FIELDS = ("phase", "hands", "trick", "history", "points", "taken", "played", "leader", "best", "ekka")
-(_B_PHASE, _B_HANDS, _B_TRICK, _B_HISTORY, _B_POINTS, _B_TAKEN, _B_PLAYED, _B_LEADER, _B_BEST, _B_EKKA) = (
-    baloot.BalootState._fields.index(f) for f in _B_FIELDS)
-_NEXT = (1, 2, 3, 0)  # the seat that plays after each (BAL-DEAL-2: anticlockwise, as `BalootRules._to_play` goes)
 _CARD_POINTS: dict = {}  # `card_points` of every card by trump: trump -> card -> points
 
 
@@ -197,14 +188,6 @@ def _card_points_of(trump: int) -> dict:
     if got is None:
         got = _CARD_POINTS[trump] = {c: card_points(c, trump) for c in baloot.BALOOT_PACK.cards}
     return got
-
-
-def _baloot_state(s, phase, hands, trick, history, points, taken, played, leader, best, ekka):
-    """``s`` with the fields the kernel plays on replaced (what ``s._replace(phase=…, …, ekka=…)`` gives)."""
-    f = list(s)
-    f[_B_PHASE], f[_B_HANDS], f[_B_TRICK], f[_B_HISTORY], f[_B_POINTS] = phase, hands, trick, history, points
-    f[_B_TAKEN], f[_B_PLAYED], f[_B_LEADER], f[_B_BEST], f[_B_EKKA] = taken, played, leader, best, ekka
-    return _new_state(type(s), f)
 
 
 def baloot_tricks(fast, s, lines, i: int, acts: list):
@@ -237,27 +220,20 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
         cards: list[int] = []
         for item in line.items:
             x = seat_of.get(item[0])
-            c = card_words.get(item[1])  # a plain card: one word, written canonically
+            words = item[1]
+            c = card_words.get(words)  # a plain card: one word, written canonically
+            said = ""
+            if c is None and x == seat and x != must and len(words) == 2 and words[1] == "ekka" and \
+                    ekka_open(len(trick), trump):
+                c = card_of.get(words[0])  # Ekka said with a lead (BAL-EKKA-1/2): the card goes, if it may be said
+                said = "ekka" if c is not None and can_ekka(c, trump, played) else ""
+                c = c if said else None
             if c is None or x != seat or x == must:
                 if len(trick) == 4:
                     return None  # an item after the trick's fourth card: the explaining path says what it is
-                words = item[1]
-                if (c is None and x == seat and x != must and len(words) == 2 and words[1] == "ekka"
-                        and ekka_open(len(trick), trump)):
-                    c = card_of.get(words[0])  # Ekka said with a lead (BAL-EKKA-1/2): the card goes, if it may be said
-                    if c is not None and can_ekka(c, trump, played):
-                        h = hands[x]
-                        if not h >> c & 1 or not legal_plays(h, cards, trump, locked, ekka).mask >> c & 1:
-                            return None
-                        hands[x] = h & ~(1 << c)
-                        trick.append((x, c))
-                        cards.append(c)
-                        acts.append(Action(x, "play", card=c, announce="ekka"))
-                        ekka = True  # BAL-EKKA-4: the third player's duty to trump is lifted (`legal_plays`)
-                        seat = _NEXT[x]
-                        continue
-                s = fast.item(_baloot_state(s, s.phase, tuple(hands), tuple(trick), history, tuple(points),
-                                            tuple(taken), played, leader, best, ekka), line, item, acts)
+                s = fast.item(s._replace(hands=tuple(hands), trick=tuple(trick), history=history, points=tuple(points),
+                                         taken=tuple(taken), played=played, leader=leader, best=best, ekka=ekka), line,
+                              item, acts)
                 if s is None:
                     return None
                 hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
@@ -278,8 +254,12 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
             hands[x] = h & ~(1 << c)
             trick.append((x, c))
             cards.append(c)
-            acts.append(rows[x][c])
-            seat = _NEXT[x]  # after the fourth card, the leader: a fifth card makes the trick too long (refused below)
+            if said:
+                acts.append(Action(x, "play", card=c, announce=said))
+                ekka = True  # BAL-EKKA-4: the third player's duty to trump is lifted (`legal_plays`)
+            else:
+                acts.append(rows[x][c])
+            seat = (x + 1) % 4  # after the fourth card, the leader: a fifth card makes the trick too long (refused below)
         if len(trick) != 4:
             return None  # a trick short of a card, or with one too many: the explaining path says so
         if len(history) == done:  # not completed by the rules: scored here
@@ -292,16 +272,17 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
             played |= 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3
             leader, ekka = win, False
             if len(history) == 1:
-                s = _baloot_state(s, s.phase, tuple(hands), (), history, tuple(points), tuple(taken), played,
-                                  leader, best, False)
+                s = s._replace(hands=tuple(hands), trick=(), history=history, points=tuple(points), taken=tuple(taken),
+                               played=played, leader=leader, ekka=False)
                 best = rules.best_project(s)[0]
         if line.winner and labels[history[line.number - 1][2]] != line.winner:
             return None  # a wrong winner written: the explaining path notes it
         i += 1
     if len(history) == len(s.history) and s.trick == () and tuple(hands) == s.hands:
         return s, i  # nothing played here (the rules played everything, or no line was taken)
-    return _baloot_state(s, baloot.DONE if len(history) == 8 else baloot.PLAY, tuple(hands), (), history, tuple(points),
-                         tuple(taken), played, leader, best, False), i
+    return s._replace(phase=baloot.DONE if len(history) == 8 else baloot.PLAY, hands=tuple(hands), trick=(),
+                      history=history, points=tuple(points), taken=tuple(taken), played=played, leader=leader,
+                      best=best, ekka=False), i
 
 
 # Pitch's order of play memoised on what decides it: (options, leader, the seats of a trick line as written) -> the
