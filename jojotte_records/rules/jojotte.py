@@ -177,7 +177,6 @@ class HandScore(NamedTuple):
 _MELD_RESULTS: dict = {}  # `JojotteRules.compare_melds`'s memos, by game and options
 _OUTCOMES: dict = {}  # `JojotteRules.score_hand`'s memos of what follows the melds' credits, by game and options
 _MELD_CREDITS: dict = {}  # `JojotteRules.score_hand`'s memos of the melds' credits, by game and options
-assert HandScore._fields[8:] == ("void", "nullo", "mirror", "written")  # `score_hand` builds one by these places
 
 
 @register
@@ -1130,7 +1129,7 @@ class JojotteRules(Rules):
                 if len(self._meld_credits) < 65536:
                     self._meld_credits[key] = credits
             outcome = (*credits, *outcome)
-        return tuple.__new__(HandScore, (trick, mp, bonus, total, outcome, held, winner, won, False, nullo, (), False))
+        return HandScore(trick, mp, bonus, total, outcome, held, winner, won, nullo=nullo)
 
     def _credits_of_melds(self, melds: MeldResult, mult: int, jo_pts: tuple[int, ...]) -> tuple[Credit, ...]:
         """The credits above the line of the melds each player scores (JJ-MELD-12), and of a Jo-Jotte under
