@@ -24,7 +24,6 @@ from .views import AltsView, IssueView, RestoreView, alts_view, escape_text, iss
 
 RED_SUITS = (1, 2)  # hearts, diamonds
 _markup = partial(str.__new__, Markup)  # Markup(text) of text made here, every name in it escaped already (no __html__ probe)
-_new = tuple.__new__  # _new(PlayView, fields): a view made without its class's __new__ (a Python call per view)
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10", 9: "9", 8: "8", 7: "7"}
 SEAT_COLORS = ("seat0", "seat1", "seat2", "seat3")
 
@@ -572,7 +571,7 @@ class JojottePages:
                 head, _, tail = str(view.html).partition(' id="')  # the class, then the id
                 made = kept[k] = (tuple(view)[:-1], head + ' id="', tail)
             fields, head, tail = made
-            out.append(_new(CallView, fields + (_markup(head + prefix + tail),)))
+            out.append(CallView._make(fields + (_markup(head + prefix + tail),)))
         return tuple(out)
 
     # --- hands ---
@@ -681,7 +680,7 @@ class JojottePages:
                 f"<td>{escape_text(sheet)}</td>\n<td>"
                 + ('<span class="badge ok">ok</span>' if v.ok else f'<a class="badge bad" href="{link}#verdict">{escape_text(rules)}</a>')
                 + "</td>\n</tr>\n")
-        return _new(HandRow, (view.position, v.number, url, view.dealer, c, result, tricks, sheet, v.ok, rules, flag,
+        return HandRow._make((view.position, v.number, url, view.dealer, c, result, tricks, sheet, v.ok, rules, flag,
                               _markup(html)))
 
     def _credits(self, v: HandVerdict) -> list[tuple[int, str, int, str, str]]:
@@ -735,19 +734,19 @@ class JojottePages:
         n = v.number
         label = f"hand {n}"
         if any(above):
-            self.pad_above.append(_pad_row(n, url, tuple([_new(PadCell, (above[s] or None, "; ".join(above_why[s]), False))
+            self.pad_above.append(_pad_row(n, url, tuple([PadCell._make((above[s] or None, "; ".join(above_why[s]), False))
                                                           for s in range(seats)]), "score", label, False, True))
         if any(award):
-            self.pad_above.append(_pad_row(n, url, tuple([_new(PadCell, (award[s] or None, "held-aside points awarded (JJ-PRIS-3)",
+            self.pad_above.append(_pad_row(n, url, tuple([PadCell._make((award[s] or None, "held-aside points awarded (JJ-PRIS-3)",
                                                                          True)) for s in range(seats)]), "award", label, False, True))
         if any(below) or game_end:
-            self.pad_below.append(_pad_row(n, url, tuple([_new(PadCell, (below[s] or None, "; ".join(below_why[s]), False))
+            self.pad_below.append(_pad_row(n, url, tuple([PadCell._make((below[s] or None, "; ".join(below_why[s]), False))
                                                           for s in range(seats)]), "score", label, game_end, False))
         if held:
             self.pad_below.append(_pad_row(n, url, (PadCell(held, "held aside (JJ-PRIS-1)", True),), "aside", label,
                                            False, False, seats))
         if any(bonus):
-            self.pad_above.append(_pad_row(n, url, tuple([_new(PadCell, (bonus[s] or None, "rubber bonus (JJ-RUBBER-1)", False))
+            self.pad_above.append(_pad_row(n, url, tuple([PadCell._make((bonus[s] or None, "rubber bonus (JJ-RUBBER-1)", False))
                                                           for s in range(seats)]), "bonus", "rubber", False, True))
         if rubber_won >= 0:
             self._close_rubber(rubber_won, v.sheet)
@@ -782,7 +781,7 @@ def _pad_row(hand: int, url: str, cells: tuple[PadCell, ...], kind: str, label: 
                        + ("" if c.amount is None else f'<span class="circled">{c.amount}</span>' if above and c.circled
                           else str(c.amount)) + "</td>" for c in cells])
         html = f'<tr class="{escape_text(kind)}{" game-end" if game_end and not above else ""}">{head}{tds}</tr>\n'
-    return _new(PadRow, (hand, url, cells, kind, label, game_end, _markup(html)))
+    return PadRow._make((hand, url, cells, kind, label, game_end, _markup(html)))
 
 
 # --- one hand --------------------------------------------------------------------------------------------
@@ -908,7 +907,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
             else:
                 html = f'<li class="{css}" data-loc="{key}"><span class="who">{seat_html.get(seat, "?")}</span> {html}</li>\n'
             lis.append(html)
-            plays.append(_new(PlayView, (key, seat_names.get(seat, "?"), label, view, announce, wins, pts, note, flag,
+            plays.append(PlayView._make((key, seat_names.get(seat, "?"), label, view, announce, wins, pts, note, flag,
                                          css, dd, _markup(html))))
         points = None
         extra = []
@@ -953,7 +952,7 @@ def _tricks(v: HandVerdict, session: JojottePages, flags: dict[str, str], jojott
                 + (f"<p>Written at the table: won by {seat_html[t.winner]}.</p>" if written else "")
                 + (f'<p class="running">Trick score so far: {running_html}</p>' if run else "")
                 + '<div class="held"></div>\n</div>\n</div>')
-        views.append(_new(TrickView, (
+        views.append(TrickView._make((
             key, t.number, i + 1, names[leader_seat] if 0 <= leader_seat < seats else "?", tuple(plays), replayed,
             names[win_seat] if win_seat >= 0 else "", points, ", ".join(extra), run, score_text, running_text, cards,
             stops, written, _note(t.comments) if t.comments else "", tflag, css, _alts(t, plays) if any_dd else (),
@@ -1013,7 +1012,7 @@ def _deal_view(session: JojottePages, v: HandVerdict) -> tuple[SeatDeal, ...]:
             held = " ".join(map(_NAMES.__getitem__, sorted(held, key=_ORDER.__getitem__)))
         except KeyError:  # a card outside the pack, or a card nobody recorded
             held = " ".join(c.name for c in _sorted_cards(held) if c.name != "?")
-        deal.append(_new(SeatDeal, (names[s], labels[s], record.dealer == s, _sorted_cards(dealt) if dealt else (),
+        deal.append(SeatDeal._make((names[s], labels[s], record.dealer == s, _sorted_cards(dealt) if dealt else (),
                                      _sorted_cards(drawn) if drawn else (), bool(record.split and drawn), dealt is not None,
                                      held, session.rules.seat_role(v.state, record.dealer, s))))
     return tuple(deal)
@@ -1044,7 +1043,7 @@ def _score_lines(v: HandVerdict, columns: Sequence[str]) -> tuple[ScoreLine, ...
                 f'<td class="num">{f[5]}</td>\n<td class="num">{f[6]}</td>\n'
                 f'<td class="num{" wrong" if below_wrong else ""}">{f[7]}</td>\n'
                 f'<td class="num{" wrong" if above_wrong else ""}">{f[8]}</td></tr>\n')
-        score.append(_new(ScoreLine, (columns[s], *figures, below_wrong, above_wrong, _markup(html))))
+        score.append(ScoreLine._make((columns[s], *figures, below_wrong, above_wrong, _markup(html))))
     return tuple(score)
 
 
@@ -1082,7 +1081,7 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
     sc = v.score
     entry = v.entry
     score = _score_lines(v, columns)
-    credits = tuple([_new(CreditView, (columns[c.seat] if 0 <= c.seat < ncols else "?", c.line, c.amount, c.rule, c.why))
+    credits = tuple([CreditView._make((columns[c.seat] if 0 <= c.seat < ncols else "?", c.line, c.amount, c.rule, c.why))
                      for c in entry.credits]) if entry is not None else ()
     prev_sheet = session.prev_sheet
     rubbers_before = prev_sheet.rubbers if prev_sheet is not None else (0,) * ncols
@@ -1100,8 +1099,9 @@ def hand_view(session: JojottePages, v: HandVerdict, position: int) -> HandView:
             claim += f" ({(rules.tricks_per_hand or 9) - rest} tricks, {taken} points with the last trick)"
         claim += "."
     notes = tuple(c if key == "hand" else f"{key}: {c}" for key, cs in record.notes for c in cs)
-    # in the order of HandView's fields, made without its __new__ (a call naming 37 fields costs more than most steps here)
-    return _new(HandView, (
+    # in the order of HandView's fields, by `_make` (a call naming 37 fields costs more than most steps here; `_make`
+    # checks their number)
+    return HandView._make((
         f"hand-{position}", prefix, f"Hand {v.number} | {session.title}", v.number, position,  # anchor … position
         session.hand_url(position - 1) if position > 1 else "", session.hand_url(position + 1),  # prev_url, next_url
         names[record.dealer] if 0 <= record.dealer < seats else "?", notes, tuple(deal), flags.get("deal", ""),  # dealer …
