@@ -389,7 +389,10 @@ def test_a_solver_kept_small_gives_the_same_values_and_keeps_within_its_bound(ga
         # the memos of moves hold a quarter of the bound each at most, and the view's memos were emptied at the last
         # shed (then grew by the positions searched since, which the bound counts)
         assert max(len(solver._orders), len(solver._merge_suits), len(solver._runs)) <= 300 // 4
-        assert all(len(getattr(view, name)) <= 300 + 12 * 8 for name in view.memos)
+        if game != "pitch":  # a shed empties the view's memos too (Pitch's view keeps none)
+            assert view.memos and any(getattr(view, name) for name in view.memos)
+            solver._shed()
+            assert not any(getattr(view, name) for name in view.memos)
         shed += Solver(view).nodes < solver.nodes  # the bound cost work somewhere: it was reached
         checked += 1
     assert checked >= 5 and shed >= 1
@@ -579,8 +582,9 @@ def test_four_partners_nullo_after_trick_two_has_one_value_whatever_the_first_gu
 @pytest.mark.parametrize("game,hands,seed,left", [("jojotte-4p", 12, 11, (16, 17, 18, 19, 20)),
                                                    ("baloot", 12, 13, (16, 17, 18, 19, 20))])
 def test_the_solver_equals_a_plain_null_window_search_on_longer_endings_whatever_the_guess(game, hands, seed, left):
-    """Endings of 16 to 20 cards, where positions of the same relative hands meet in the table: the solver's value
-    from several first guesses equals the plain search's (`_exact_rest`)."""
+    """Endings of 16 to 20 cards (the tests above go to 12): the solver's value from several first guesses equals the
+    plain search's (`_exact_rest`). A general guard: these seeded endings do not meet the fault the four-partners test
+    holds (a half-searched entry reached from another position of its key), which passes here on the old solver."""
     checked = 0
     for rules, s, side_of, team, view in endings(game, hands, seed, left):
         exact = _exact_rest(view, s)
