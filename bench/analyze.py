@@ -114,11 +114,9 @@ def main() -> None:
                     help="four players and Baloot: analyse each hand from the point where N cards remain (32: the first "
                          "card; default: the analyzer's ENDGAME_CARDS)")
     args = ap.parse_args()
-    import jojotte_records.analyze.endings as endings
-    import jojotte_records.analyze.jojotte as jojotte
+    from jojotte_records.analyze.endings import ENDGAME_CARDS
 
-    if args.cards:
-        endings.ENDGAME_CARDS = jojotte.ENDGAME_CARDS = args.cards
+    cards = args.cards or ENDGAME_CARDS
     run_c, run_w = time.process_time(), time.perf_counter()
     for game in args.games.split(","):
         cpu, wall, nodes, hand_cpu, hand_wall, oc_cpu, oc_wall = [], [], [], [], [], [], []
@@ -134,7 +132,7 @@ def main() -> None:
                 oc_cpu.append(c)
                 oc_wall.append(w)
             if game != "pitch" and not args.solve_only:
-                h, c, w = timed(lambda: analyze_verdict(v, rules))
+                h, c, w = timed(lambda: analyze_verdict(v, rules, cards))
                 assert h.reason is None, h.reason
                 hand_cpu.append(c)
                 hand_wall.append(w)
@@ -148,7 +146,7 @@ def main() -> None:
         if oc_cpu:
             print(f"{'':{len(game) + 1}} outcome search from the first card: CPU {ms(oc_cpu)}; wall {ms(oc_wall)}")
         if hand_cpu:
-            what = f"the last {jojotte.ENDGAME_CARDS} cards" if game in ("jojotte-4p", "baloot") else "every card"
+            what = f"the last {cards} cards" if game in ("jojotte-4p", "baloot") else "every card"
             print(f"{'':{len(game) + 1}} analyse a hand ({what}): CPU {ms(hand_cpu)}; wall {ms(hand_wall)}")
         if game in TARGETS:
             print(f"{'':{len(game) + 1}} target (issue 17): {TARGETS[game]}")

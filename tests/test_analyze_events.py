@@ -124,33 +124,26 @@ def test_each_alternative_is_worth_a_plain_minimax_of_its_card():
     """Issue 17, the analysis board: after each analysed card, the value of every legal card the player had. On the
     last eight cards of simulated hands each alternative's value (the declaring team's card points from there, on
     the scale of ``eval``) is the points the card takes at once plus a plain minimax of the rest (`brute`)."""
-    import jojotte_records.analyze.endings as endings
-    from jojotte_records.analyze.endings import ENDGAME_CARDS
-
     checked = 0
-    saved = endings.ENDGAME_CARDS
-    endings.ENDGAME_CARDS = 8  # from trick 7: small enough for the plain minimax
-    try:
-        for rules, v in simulated_verdicts(30, 17):
-            e = analyze_ending(rules, v)
-            if e is None:
-                continue
-            s = rules.initial_state(v.record.dealer)
-            k = 0
-            while not (ending_start(rules, s) and not s.trick):
+    last = 8  # from trick 7: small enough for the plain minimax
+    for rules, v in simulated_verdicts(30, 17):
+        e = analyze_ending(rules, v, last)
+        if e is None:
+            continue
+        s = rules.initial_state(v.record.dealer)
+        k = 0
+        while not (ending_start(rules, s, last) and not s.trick):
+            s, k = rules.advance(s, v.actions[k]), k + 1
+        for c in e.cards:
+            while v.actions[k].kind != "play":
                 s, k = rules.advance(s, v.actions[k]), k + 1
-            for c in e.cards:
-                while v.actions[k].kind != "play":
-                    s, k = rules.advance(s, v.actions[k]), k + 1
-                want = {}
-                for a in rules.legal_actions(s):
-                    if a.kind == "play":
-                        n = rules.advance(s, a)
-                        want[(a.card, a.announce)] = n.points[e.team] - s.points[e.team] + brute(rules, n, e.team)
-                assert {(x, w): val for x, w, val in c.alts} == want
-                assert want[(c.card, v.actions[k].announce)] == c.after
-                s, k = rules.advance(s, v.actions[k]), k + 1
-                checked += 1
-    finally:
-        endings.ENDGAME_CARDS = saved
-    assert ENDGAME_CARDS == 24 and checked >= 40
+            want = {}
+            for a in rules.legal_actions(s):
+                if a.kind == "play":
+                    n = rules.advance(s, a)
+                    want[(a.card, a.announce)] = n.points[e.team] - s.points[e.team] + brute(rules, n, e.team)
+            assert {(x, w): val for x, w, val in c.alts} == want
+            assert want[(c.card, v.actions[k].announce)] == c.after
+            s, k = rules.advance(s, v.actions[k]), k + 1
+            checked += 1
+    assert checked >= 40

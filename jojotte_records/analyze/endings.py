@@ -59,12 +59,12 @@ def _solver(rules, state):
     return Solver(BalootView(rules, state))
 
 
-def ending_start(rules, state, cards: int | None = None) -> bool:
-    """Whether ``state`` is in the card play with at most ``cards`` (`ENDGAME_CARDS`) cards left."""
-    return state.phase == "play" and sum(h.bit_count() for h in state.hands) <= (ENDGAME_CARDS if cards is None else cards)
+def ending_start(rules, state, cards: int = ENDGAME_CARDS) -> bool:
+    """Whether ``state`` is in the card play with at most ``cards`` cards left."""
+    return state.phase == "play" and sum(h.bit_count() for h in state.hands) <= cards
 
 
-def analyze_ending(rules, verdict, cards: int | None = None) -> EndingAnalysis | None:
+def analyze_ending(rules, verdict, cards: int = ENDGAME_CARDS) -> EndingAnalysis | None:
     """A replayed Baloot hand from the point where ``cards`` (`ENDGAME_CARDS`) cards are left (the first lead: 32),
     card by card; None when its play does not reach it. The declarations and shows of projects (tricks 1 and 2) are taken where the
     record has them (the solver's script, `solver.script_of`)."""

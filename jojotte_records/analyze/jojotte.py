@@ -55,6 +55,7 @@ from ..notation.model import HandRecord
 from ..rules.base import Action, format_message
 from ..rules.jojotte import DONE, PLAY, HandScore, JJState, JojotteRules
 from ..rules.jojotte_cards import JOJOTTE, LAST_TRICK, POINTS, STRENGTH, legal_play_mask, mask_points, trick_winner
+from .endings import ENDGAME_CARDS
 from .marks import MARKS, card_marks
 
 INF = 10_000
@@ -1334,7 +1335,7 @@ def annotate_hand(hand: HandRecord, analysis: list[CardAnalysis], sides: str = "
 
 # --- four players in partnerships: from the first card, exactly --------------------------------------
 
-ENDGAME_CARDS = 24  # four-player forms are analysed from the point where at most 24 cards remain (trick 3)
+# four-player forms are analysed from the point where at most `ENDGAME_CARDS` cards remain (trick 3), as Baloot is
 
 
 def _partnership_start(rules, state):
@@ -1358,7 +1359,7 @@ def _partnership_start(rules, state):
                           card_pts=zero, last_trick=-1, jo=zero, history=())
 
 
-def analyze_partnership(verdict, rules, cards: int | None = None) -> tuple[list[CardAnalysis], str]:
+def analyze_partnership(verdict, rules, cards: int = ENDGAME_CARDS) -> tuple[list[CardAnalysis], str]:
     """The cards of a four-player partnership hand from the point where at most ``cards`` (`ENDGAME_CARDS`) remain,
     judged double-dummy for their side by the one solver (`solver.Solver`; values: North-South's trick score minus
     East-West's; in a Nullo the Nullo's score, the sides playing for its tricks), and where the analysis starts
@@ -1371,7 +1372,6 @@ def analyze_partnership(verdict, rules, cards: int | None = None) -> tuple[list[
     from .solver import Solver as OneSolver
 
     s = _partnership_start(rules, verdict.state)
-    last = ENDGAME_CARDS if cards is None else cards
     view = JojotteSidesView(rules, s)
     solver, outcomes = OneSolver(view), OneSolver(JojotteOutcomeView(rules, s))
     forced = _sides_forced(rules, s, view, solver)
@@ -1387,7 +1387,7 @@ def analyze_partnership(verdict, rules, cards: int | None = None) -> tuple[list[
             if rules.check(s, a) is not None:
                 return out, note  # the validator names the illegal card
             left = sum(h.bit_count() for h in s.hands)
-            if left > last:
+            if left > cards:
                 s = rules.advance(s, a)
                 continue
             if before is None:
@@ -1814,10 +1814,10 @@ def analyze_verdict(verdict, rules: JojotteRules, cards: int | None = None) -> H
     """One hand: its cards judged and its record annotated, or the reason it cannot be analysed. ``cards``: four
     players in partnerships and Baloot are analysed from the point where that many cards are left (`ENDGAME_CARDS`
     by default; 32: from the first card)."""
+    last = ENDGAME_CARDS if cards is None else cards
     if rules.name == "baloot":  # the last tricks, exactly (analyze_events)
         from . import endings
 
-        last = endings.ENDGAME_CARDS if cards is None else cards
         if verdict.issues:
             return HandAnalysis(verdict.number, verdict.record, (), "the hand has findings; its play is not analysed")
         ending = endings.analyze_ending(rules, verdict, last)
@@ -1838,12 +1838,11 @@ def analyze_verdict(verdict, rules: JojotteRules, cards: int | None = None) -> H
                             "from the first lead", ending)
     if isinstance(rules, JojotteRules) and type(rules).seats == 4 and rules.trick_size == 4:
         try:  # four players in partnerships: the last tricks, exactly
-            judged, note = analyze_partnership(verdict, rules, cards)
+            judged, note = analyze_partnership(verdict, rules, last)
         except AnalysisError as e:
             return HandAnalysis(verdict.number, verdict.record, (), str(e))
         if not judged:
-            return HandAnalysis(verdict.number, verdict.record, (), "the play stops before "
-                                f"{ENDGAME_CARDS if cards is None else cards} cards remain")
+            return HandAnalysis(verdict.number, verdict.record, (), f"the play stops before {last} cards remain")
         labels = rules.seat_labels
         sides = "+".join(labels[0::2]) + "-" + "+".join(labels[1::2])
         return HandAnalysis(verdict.number, annotate_hand(verdict.record, judged, sides), tuple(judged), None, None,
