@@ -592,7 +592,7 @@ class SessionReader:
                 or number != str(int(number))):
             return None
         got = _read_once(self.trick_bodies, body, self._read_trick_body, 32768)
-        return tuple.__new__(Trick, (int(number), *got)) if got else None
+        return Trick(int(number), *got) if got else None
 
     def _read_trick_body(self, body: str) -> tuple | None:
         """The items of a canonical two-player trick line after ``trick N: ``, as the end of its compact `Trick`:
@@ -605,8 +605,7 @@ class SessionReader:
         if card_a is None or card_b is None:
             return None
         seat_of = self.seat_of
-        new = tuple.__new__
-        plays = (new(Play, (seat_of[sa], card_a, aa or "", 0, 0, ())), new(Play, (seat_of[sb], card_b, ab or "", 0, 0, ())))
+        plays = (Play(seat_of[sa], card_a, aa or "", 0, 0, ()), Play(seat_of[sb], card_b, ab or "", 0, 0, ()))
         return plays, -1 if w is None else seat_of[w], 0, 1, (), ()
 
     def compact_calls(self, text: str) -> tuple[Call, ...] | None:

@@ -69,12 +69,12 @@ _TRICKS = _trick_tables()
 
 def _with_cards(after: JJState, state: JJState) -> JJState:
     """``after`` with the cards of ``state`` (hands, unknown, seen, info: `_CARD_AT`), all else ``after``'s."""
-    return tuple.__new__(JJState, (after[0], after[1], state[2], state[3], state[4], after[5], state[6], *after[7:]))
+    return JJState._make((after[0], after[1], state[2], state[3], state[4], after[5], state[6], *after[7:]))
 
 
 def _with_hand(after: JJState, state: JJState) -> JJState:
     """``after`` with the cards, the dealer and the turned card of ``state``, all else ``after``'s."""
-    return tuple.__new__(JJState, (after[0], state[1], state[2], state[3], state[4], state[5], state[6], *after[7:]))
+    return JJState._make((after[0], state[1], state[2], state[3], state[4], state[5], state[6], *after[7:]))
 
 
 # The memos of `JojotteFast`, shared by the sessions of one process with the same options (a worker of ``--jobs``
@@ -170,7 +170,7 @@ class JojotteFast:
         if got is False:
             return None
         after, kid = got
-        return tuple.__new__(JJState, (after[0], after[1], hands, (0, 0), seen, after[5], hand.info, *after[7:])), kid
+        return JJState._make((after[0], after[1], hands, (0, 0), seen, after[5], hand.info, *after[7:])), kid
 
     def hand(self, hand) -> JJState | None:
         if hand.claim >= 0 or hand.result or hand.stock is not None or hand.turned is None:
