@@ -63,8 +63,7 @@ def mask_points(mask: int, trump: int) -> int:
 
 def trick_points(cards: tuple[int, ...], trump: int, last: bool, nullo: bool) -> int:
     """Points a trick carries to its winner: its cards (JJ-PTS-1), and 10 for the last trick except in Nullo (JJ-PTS-2)."""
-    table = POINTS[trump + 1]
-    return sum(table[c] for c in cards) + (LAST_TRICK if last and not nullo else 0)
+    return sum(map(POINTS[trump + 1].__getitem__, cards)) + (LAST_TRICK if last and not nullo else 0)
 
 
 def trick_winner(cards: tuple[int, ...], trump: int) -> int:
