@@ -4,6 +4,7 @@
     python bench/events.py --hands 5000 --game pitch --variant "points=16"
     python bench/events.py --hands 3000 --stages   # and where the time goes: reading, replay, the rest
     python bench/events.py --hands 3000 --game baloot --profile 25   # and the 25 functions with the most own time
+    python bench/events.py --against /tmp/base --rounds 3   # and another version's tree, alternating, in the same run
 
 Each measurement runs in a fresh process (median of ``--runs``, CPU time beside wall time, hands/s on
 CPU time, the hands on the fast and the explaining path), streaming the file through
@@ -102,6 +103,9 @@ def main() -> None:
     ap.add_argument("--variant", default="")
     ap.add_argument("--runs", type=int, default=3, help="runs of each file; the median is printed")
     ap.add_argument("--stages", action="store_true", help="also split each file's CPU time into reading, replay and the rest")
+    ap.add_argument("--against", metavar="TREE", help="also measure the jojotte_records of this source tree (another"
+                    " version, e.g. a `git archive` of the base), alternating with this one in the same run")
+    ap.add_argument("--rounds", type=int, default=3, help="with --against: the alternations; each tree's median is printed")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="also print the N functions with the most own time in one profiled validation of each file")
     args = ap.parse_args()
@@ -121,10 +125,24 @@ def main() -> None:
             with open(path, "w", encoding="utf-8") as f:
                 write_stream(simulate_items(game, args.hands, args.seed, variant), f)
             sim = time.perf_counter() - t
-            m = measure(path, args.runs)
-            assert m["bad"] == 0, f"simulated {game} hands failed validation: {m}"
             label = game + (f" [{variant}]" if variant else "")
-            print(line(label, m) + f"  (simulated at {args.hands / sim:,.0f} hands/s, file {path.stat().st_size / 1e6:.1f} MB)")
+            # with --against, this tree and the other alternate (``--rounds`` times each) so that both see the same
+            # load; each tree's median run is printed, and the ratio of their CPU times
+            trees = [None, args.against] * args.rounds if args.against else [None]
+            results: dict = {}
+            for tree in trees:
+                m = measure(path, args.runs, tree=tree)
+                assert m["bad"] == 0, f"simulated {game} hands failed validation: {m}"
+                results.setdefault(tree, []).append(m)
+            medians = {tree: sorted(ms, key=lambda r: r["cpu"])[(len(ms) - 1) // 2] for tree, ms in results.items()}
+            print(line(label, medians[None]) + f"  (simulated at {args.hands / sim:,.0f} hands/s, file"
+                  f" {path.stat().st_size / 1e6:.1f} MB)")
+            if args.against:
+                other = medians[args.against]
+                print(line(label + " (other)", other) + f"  (the replay engine of {other['tree']})")
+                print(f"{'':>14}  cpu this tree / other: {medians[None]['cpu'] / other['cpu']:.2f}"
+                      f" (speed-up x{other['cpu'] / medians[None]['cpu']:.2f}; {args.rounds} alternations,"
+                      f" medians of {args.runs} runs each)")
             if args.stages:
                 print(stages(path, args.runs))
             if args.profile:
