@@ -507,6 +507,23 @@ def test_bal_play_5_to_12_per_position(hand, trick, trump, locked, ekka, legal, 
     assert r.rule == rule
 
 
+@pytest.mark.parametrize("hand, trick, why", [
+    ("JH 7H AS", "9H", "trumps were led: he must beat 9H with a higher trump"),
+    ("JH 7H", "8H 9H", "trumps were led: he must beat 9H with a higher trump"),
+    ("8H 7H AS", "9H", "trumps were led: a player who holds trumps must play one"),
+    ("AS 7S JH", "9S", "a player who holds the led suit must follow it"),
+    ("7H KD", "9S", "void in the led suit with an opponent winning (9S): he must win the trick with a trump"),
+    ("9H 7H KD", "9S 8H", "void in the led suit with an opponent winning (8H): he must win the trick with a trump"),
+    ("7H KD", "KS 8S", "void in the led suit, his partner leading KS (neither an ace nor Ekka): he must play a trump"),
+    ("7H KD", "AS 8S", ""),
+    ("7H KD", "8S KS 7S", ""),
+])
+def test_bal_play_sentences_name_the_winning_card_and_the_lead(hand, trick, why):
+    # the sentence of each case (`baloot_cards.PLAY_REASONS`) with the card it names: the trick's winner so far, or
+    # the card led (BAL-PLAY-9…11)
+    assert legal_plays(M(hand), tuple(C(t) for t in trick.split()), HEARTS).why == why
+
+
 def test_bal_play_1_2_3_turns():
     r, s = hokum_s()
     assert s.leader == S  # BAL-PLAY-2: dealer W, p1 = S

@@ -5,7 +5,7 @@ Every line is read and replayed as the explaining codec does (`EventRules.read_i
 chance items of a line merged into one action) but without locations, generators or the engine's loop; the trick
 lines of plain cards written canonically (a seat, one card) are played by a game kernel on local variables, the
 rules' state built once after the last of them instead of once a card. No rule is written here: a Baloot card is
-checked by the rules' own `baloot_cards.legal_plays` (BAL-PLAY-5…12) and a completed trick scored by `trick_winner`
+checked by the rules' own `baloot_cards.legal_case` (BAL-PLAY-5…12) and a completed trick scored by `trick_winner`
 and `card_points` (tabulated by trump; BAL-DECK-6 for the last trick's bonus); a Pitch trick's
 order of play is memoised on (leader, the seats as written), made by the rules' own order of play
 (`PitchRules.next_in_trick`, `first_active`: PIT-PLAY-3/6), its winner and points read from the rules' trump table
@@ -29,7 +29,7 @@ from __future__ import annotations
 from ..cards import card_name
 from ..rules import baloot, pitch
 from ..rules.baloot import BalootRules
-from ..rules.baloot_cards import LAST_TRICK_BONUS, can_ekka, card_points, ekka_open, legal_plays, trick_winner
+from ..rules.baloot_cards import LAST_TRICK_BONUS, can_ekka, card_points, ekka_open, legal_case, trick_winner
 from ..rules.base import CHANCE, Action, Violation
 from ..rules.pitch import PitchRules
 
@@ -193,10 +193,10 @@ def _card_points_of(trump: int) -> dict:
 def baloot_tricks(fast, s, lines, i: int, acts: list):
     """Baloot's trick lines from ``lines[i]`` on, from a trick's lead: (state, the first line not played), or None when
     an item is not plainly legal. A plain card (a seat, one card) is played on local variables, checked by the rules'
-    own `legal_plays` (BAL-PLAY-5…12); a completed trick is scored by `trick_winner` and `card_points` (and
+    own `legal_case` (`legal_plays` without its sentence; BAL-PLAY-5…12); a completed trick is scored by `trick_winner` and `card_points` (and
     BAL-DECK-6's last-trick bonus); the state is built once after the last line. A lead said with Ekka is played so
     too when the rules' `ekka_open` and `can_ekka` allow it (BAL-EKKA-1/2; the trick's Ekka then goes to
-    `legal_plays`, BAL-EKKA-4). Any other item (a declaration in trick 1, a show, a card with 'baloot' or an Ekka not
+    `legal_case`, BAL-EKKA-4). Any other item (a declaration in trick 1, a show, a card with 'baloot' or an Ekka not
     allowed, a doubling call) and the items of trick 2 by the owner of the best project until he has shown it
     (`BalootRules.must_show`, BAL-PROJ-11/12) are read, checked and applied by the rules (`EventFast.item`) on the
     state reached, and the local play goes on from the state they give."""
@@ -249,7 +249,7 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
                 seat = (trick[-1][0] + 1) % 4 if trick else leader
                 continue
             h = hands[x]
-            if not h >> c & 1 or not legal_plays(h, cards, trump, locked, ekka).mask >> c & 1:
+            if not h >> c & 1 or not legal_case(h, cards, trump, locked, ekka)[0] >> c & 1:
                 return None
             hands[x] = h & ~(1 << c)
             trick.append((x, c))

@@ -98,8 +98,29 @@ class PlayRule(NamedTuple):
     why: str
 
 
-def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = False, ekka: bool = False) -> PlayRule:
-    """The legal cards of the player at position ``len(plays)`` of a trick (BAL-PLAY-5…12, BAL-EKKA-4).
+# The reason of each case of `legal_case` (BAL-PLAY-1…12, BAL-EKKA-4): (rule, why; empty when any card goes); in a
+# sentence, ``{best}`` is the card winning the trick so far and ``{lead}`` the card led
+PLAY_REASONS = (
+    ("BAL-PLAY-7", "in a locked hand nobody leads a trump while holding a non-trump"),
+    ("BAL-PLAY-1", ""),
+    ("BAL-PLAY-5", "a player who holds the led suit must follow it"),
+    ("BAL-PLAY-6", ""),
+    ("BAL-PLAY-8", ""),
+    ("BAL-PLAY-9", "trumps were led: a player who holds trumps must play one"),
+    ("BAL-PLAY-9", "trumps were led: he must beat {best} with a higher trump"),
+    ("BAL-PLAY-10", "void in the led suit with an opponent winning ({best}): he must win the trick with a trump"),
+    ("BAL-PLAY-10", ""),
+    ("BAL-PLAY-11", ""),
+    ("BAL-PLAY-11", "void in the led suit, his partner leading {lead} (neither an ace nor Ekka): he must play a trump"),
+    ("BAL-PLAY-12", ""),
+)
+(_LOCKED, _ANY_LEAD, _FOLLOW, _ANY_VOID, _NO_TRUMPS, _MUST_TRUMP, _OVERTRUMP, _RUFF, _ANY_RUFF, _FREE_THIRD, _THIRD_TRUMPS,
+ _ANY_FOURTH) = range(len(PLAY_REASONS))
+
+
+def legal_case(hand: int, plays: Sequence[int], trump: int, locked: bool = False, ekka: bool = False) -> tuple[int, int]:
+    """The legal cards of the player at position ``len(plays)`` of a trick (BAL-PLAY-5…12, BAL-EKKA-4), and the case
+    that decides them (an index of `PLAY_REASONS`): `legal_plays` without its sentence, for the fast replay.
 
     ``plays`` are the cards already in the trick, leader first; ``ekka`` says the leader validly declared Ekka.
     """
@@ -107,19 +128,19 @@ def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = Fals
         if trump >= 0 and locked:
             non_trumps = hand & ~SUIT_MASKS[trump]
             if non_trumps and non_trumps != hand:
-                return PlayRule(non_trumps, "BAL-PLAY-7", "in a locked hand nobody leads a trump while holding a non-trump")
-        return PlayRule(hand, "BAL-PLAY-1", "")
+                return non_trumps, _LOCKED
+        return hand, _ANY_LEAD
     led = plays[0] >> 4
     follow = hand & SUIT_MASKS[led]
     if trump < 0:
         if follow:
-            return PlayRule(follow, "BAL-PLAY-5", "a player who holds the led suit must follow it")
-        return PlayRule(hand, "BAL-PLAY-6", "")
+            return follow, _FOLLOW
+        return hand, _ANY_VOID
     trumps = hand & SUIT_MASKS[trump]
     if led == trump and not trumps:
-        return PlayRule(hand, "BAL-PLAY-8", "")
+        return hand, _NO_TRUMPS
     if led != trump and follow:
-        return PlayRule(follow, "BAL-PLAY-5", "a player who holds the led suit must follow it")
+        return follow, _FOLLOW
     # who wins so far decides only from here on (BAL-PLAY-9…12)
     pos = len(plays)
     win = trick_winner(plays, trump)
@@ -127,24 +148,32 @@ def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = Fals
     best = plays[win]
     if led == trump:
         if partner_winning:
-            return PlayRule(trumps, "BAL-PLAY-9", "trumps were led: a player who holds trumps must play one")
+            return trumps, _MUST_TRUMP
         over = trumps & higher_in_suit(best, trump)
         if over:
-            return PlayRule(over, "BAL-PLAY-9", f"trumps were led: he must beat {card_name(best)} with a higher trump")
-        return PlayRule(trumps, "BAL-PLAY-9", "trumps were led: a player who holds trumps must play one")
+            return over, _OVERTRUMP
+        return trumps, _MUST_TRUMP
     if not partner_winning:
         over = trumps & (higher_in_suit(best, trump) if best >> 4 == trump else SUIT_MASKS[trump])
         if over:
-            return PlayRule(over, "BAL-PLAY-10", f"void in the led suit with an opponent winning ({card_name(best)}): "
-                                                 "he must win the trick with a trump")
-        return PlayRule(hand, "BAL-PLAY-10", "")
+            return over, _RUFF
+        return hand, _ANY_RUFF
     if pos == 2:
         # BAL-PLAY-11: third hand, the leader (his partner) winning; an ace or a valid Ekka frees him (BAL-EKKA-4)
         if (plays[0] & 15) == ACE or ekka or not trumps:
-            return PlayRule(hand, "BAL-PLAY-11", "")
-        return PlayRule(trumps, "BAL-PLAY-11", f"void in the led suit, his partner leading {card_name(plays[0])} "
-                                               "(neither an ace nor Ekka): he must play a trump")
-    return PlayRule(hand, "BAL-PLAY-12", "")
+            return hand, _FREE_THIRD
+        return trumps, _THIRD_TRUMPS
+    return hand, _ANY_FOURTH
+
+
+def legal_plays(hand: int, plays: Sequence[int], trump: int, locked: bool = False, ekka: bool = False) -> PlayRule:
+    """The legal cards of the player at position ``len(plays)`` of a trick (`legal_case`), the rule that limits them
+    and why."""
+    mask, case = legal_case(hand, plays, trump, locked, ekka)
+    rule, why = PLAY_REASONS[case]
+    if "{" in why:
+        why = why.format(best=card_name(plays[trick_winner(plays, trump)]), lead=card_name(plays[0]))
+    return PlayRule(mask, rule, why)
 
 
 def ekka_open(plays: int, trump: int) -> bool:
