@@ -193,8 +193,8 @@ def _card_points_of(trump: int) -> dict:
 def baloot_tricks(fast, s, lines, i: int, acts: list):
     """Baloot's trick lines from ``lines[i]`` on, from a trick's lead: (state, the first line not played), or None when
     an item is not plainly legal. A plain card (a seat, one card) is played on local variables, checked by the rules'
-    own `legal_case` (`legal_plays` without its sentence; BAL-PLAY-5…12); a completed trick is scored by `trick_winner` and `card_points` (and
-    BAL-DECK-6's last-trick bonus); the state is built once after the last line. A lead said with Ekka is played so
+    own `legal_case` (`legal_plays` without its sentence; BAL-PLAY-5…12); a completed trick is scored by
+    `trick_winner` and `card_points` (and BAL-DECK-6's last-trick bonus); the state is built once after the last line. A lead said with Ekka is played so
     too when the rules' `ekka_open` and `can_ekka` allow it (BAL-EKKA-1/2; the trick's Ekka then goes to
     `legal_case`, BAL-EKKA-4). Any other item (a declaration in trick 1, a show, a card with 'baloot' or an Ekka not
     allowed, a doubling call) and the items of trick 2 by the owner of the best project until he has shown it

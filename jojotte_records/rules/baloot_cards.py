@@ -212,8 +212,10 @@ def kind_value(kind: str, sun: bool) -> int | None:
     return KIND_VALUES[kind][1 if sun else 0]
 
 
+@lru_cache(maxsize=4096)
 def project_of(mask: int, sun: bool) -> Project | None:
-    """The project these cards make, or None (BAL-PROJ-1…4)."""
+    """The project these cards make, or None (BAL-PROJ-1…4); memoised (a shown project is read again by every
+    hand's score)."""
     cards = list(iter_cards(mask))
     n = len(cards)
     if n == 4 and len({c & 15 for c in cards}) == 1:
