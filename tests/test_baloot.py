@@ -95,6 +95,13 @@ def test_bal_deck_4_sequence_order_for_projects():
     assert project_of(M("JC TC 9C 8C"), sun=False).kind == "fifty"
 
 
+def test_a_project_read_again_is_the_project_of_its_contract():
+    # `project_of` is memoised: four aces are a four hundred in Sun, a hundred in Hokum (BAL-PROJ-1), whichever
+    # contract read them first
+    aces = M("AS AH AD AC")
+    assert [project_of(aces, sun).kind for sun in (False, True, False, True)] == ["hundred", "fourhundred"] * 2
+
+
 def test_bal_deck_5_points_and_bal_deck_7_totals():
     assert [card_points(make_card(HEARTS, r), HEARTS) for r in TRUMP_ORDER] == [20, 14, 11, 10, 4, 3, 0, 0]
     assert [card_points(make_card(SPADES, r), HEARTS) for r in PLAIN_ORDER] == [11, 10, 4, 3, 2, 0, 0, 0]
