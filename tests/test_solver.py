@@ -592,3 +592,34 @@ def test_the_solver_equals_a_plain_null_window_search_on_longer_endings_whatever
             assert Solver(view).rest(s, guess) == exact, (game, guess, s.hands)
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("game,hands,seed,left", [("jojotte-4p", 12, 21, (16, 17, 18, 19, 20)),
+                                                   ("baloot", 12, 23, (16, 17, 18, 19, 20))])
+def test_a_shed_keeps_the_bounds_of_the_positions_with_the_most_cards_left(game, hands, seed, left):
+    """The memory bound reached with the table's entries filling half of it: the solver keeps the bounds of a quarter
+    of the bound at most, those of the positions with the most cards still to be played (each entry's count held to
+    its position's cards), unchanged; searching again from there finds the same value as the plain search with fewer
+    positions than a fresh solver (emptying the table, as the solver did before, keeps nothing)."""
+    checked = 0
+    for rules, s, side_of, team, view in endings(game, hands, seed, left):
+        exact = _exact_rest(view, s)
+        solver = Solver(view)
+        assert solver.rest(s) == exact
+        fresh = solver.nodes
+        for node in solver.tt.values():
+            if node.pos is not None:
+                assert node.left == sum(h.bit_count() for h in view.hands(node.pos)) + len(view.trick_cards(node.pos))
+        before = {k: (n.lo, n.hi, n.left) for k, n in solver.tt.items()}
+        solver.max_entries = len(before)
+        solver._shed()
+        kept = solver.tt
+        assert 0 < len(kept) <= len(before) // 4
+        assert all((n.lo, n.hi, n.left) == before[k] for k, n in kept.items())
+        dropped = [x[2] for k, x in before.items() if k not in kept]
+        assert min(n.left for n in kept.values()) > max(dropped)
+        solver.max_entries, solver.nodes = 1_500_000, 0
+        assert solver.rest(s) == exact
+        assert solver.nodes < fresh
+        checked += 1
+    assert checked >= 5

@@ -333,12 +333,13 @@ class Node:
     once and that position's key, best first. The positions are reached again from other orders of the same cards
     and in every null-window pass of MTD(f): each transition of the rules is then computed once. ``pos``: the
     position whose moves ``kids`` are; a move not yet made is made from it, not from another position of the same key
-    that reaches the entry later (its cards are not the same cards, only cards of the same relative rank)."""
+    that reaches the entry later (its cards are not the same cards, only cards of the same relative rank). ``left``:
+    the cards still to be played from the position (what searching it again costs grows with them, `Solver._shed`)."""
 
-    __slots__ = ("lo", "hi", "maximise", "kids", "pos")
+    __slots__ = ("lo", "hi", "maximise", "kids", "pos", "left")
 
-    def __init__(self, lo: int, hi: int, maximise: bool, kids: list, pos=None):
-        self.lo, self.hi, self.maximise, self.kids, self.pos = lo, hi, maximise, kids, pos
+    def __init__(self, lo: int, hi: int, maximise: bool, kids: list, pos=None, left: int = 0):
+        self.lo, self.hi, self.maximise, self.kids, self.pos, self.left = lo, hi, maximise, kids, pos, left
 
 
 class Solver:
@@ -347,8 +348,9 @@ class Solver:
     ``max_entries`` bounds what the solver keeps: the table's positions and the positions after their moves
     (`Node.kids`) together, some 0.6 KB each in Baloot (about 1 GB at most; the benchmark's hardest deals but one
     keep up to 1.2 million and are not slowed). When it is reached the moves are dropped and
-    the bounds kept (a position searched again makes its moves again); when the bounds alone reach it, the
-    table is emptied, and with either the view's memos (`GameView.forget`). The memos of moves kept here (`_orders`,
+    the bounds kept (a position searched again makes its moves again); when the bounds fill half of it, only those
+    of the positions with the most cards left are kept (`_shed`), and with either the view's memos are emptied
+    (`GameView.forget`). The memos of moves kept here (`_orders`,
     `_merge_suits`, `_runs`) hold a quarter of the bound each at most. Either way every value found stays exact:
     only work is repeated."""
 
@@ -440,7 +442,10 @@ class Solver:
             f = view.final(s)
             return Node(f, f, True, [])
         lo, hi = view.bounds(s)
-        return Node(lo, hi, view.side_of(view.to_move(s)) == 0, None)
+        left = len(view.trick_cards(s))
+        for h in view.hands(s):
+            left += h.bit_count()
+        return Node(lo, hi, view.side_of(view.to_move(s)) == 0, None, None, left)
 
     def _kids(self, s, maximise: bool) -> list:
         return [[a, None, 0, None] for a in self._ordered(s, maximise)]  # each position made when first searched
@@ -531,14 +536,26 @@ class Solver:
 
     def _shed(self) -> None:
         """Keep within ``max_entries``: drop every position's moves (the positions after them) and keep its bounds;
-        if the bounds alone fill it, empty the table. The positions on the search's path keep their moves in the
+        if the bounds fill half of it, keep those of a quarter of it at most, the positions with the most cards left
+        (the dearest to search again: emptying the whole table made Baloot's deal 5 of bench/analyze.py search 4.4
+        times the positions under a bound of 200,000). The positions on the search's path keep their moves in the
         search's own frames until it returns."""
         tt = self.tt
+        for node in tt.values():
+            node.kids = node.pos = None
         if len(tt) * 2 >= self.max_entries:
-            tt.clear()
-        else:
+            keep = self.max_entries // 4
+            by_left: dict[int, int] = {}
             for node in tt.values():
-                node.kids = node.pos = None
+                by_left[node.left] = by_left.get(node.left, 0) + 1
+            cut, kept = 0, 0  # the fewest cards left that an entry kept has
+            for left in sorted(by_left, reverse=True):
+                if kept + by_left[left] > keep:
+                    cut = left + 1
+                    break
+                kept += by_left[left]
+            for k in [k for k, node in tt.items() if node.left < cut]:
+                del tt[k]
         self.view.forget()
         self.stored = len(tt)
 
