@@ -309,3 +309,35 @@ def test_a_worker_reads_plain_two_player_hands_compactly_unless_hands_are_kept(k
         files._check_work(work)
         read = COMPACT["read"] - before
         assert (read == 0) if keep_hands else (read >= 15), (type(work).__name__, read)
+
+
+@pytest.mark.parametrize("warm", [2, 8])
+@pytest.mark.parametrize("comments", [False, True])
+def test_each_chunk_is_the_session_tags_then_the_warm_up_hands_then_its_own_lines(tmp_path, small_chunks, monkeypatch,
+                                                                                 comments, warm):
+    """What the parent sends, derived from the file's lines alone: a chunk after the session's first is the lines
+    before the first hand (the tags), then the `WARM_HANDS` whole hands before the chunk's first line (from the
+    session's first hand when fewer), then its own lines up to the next chunk's. With comments, some lines are read
+    one by one (`_Chunker.add`) and others by blocks (`add_plain`). A chunk holds three to five hands: a warm-up of 2
+    is taken from the chunk before alone, one of 8 from the chunks before it too."""
+    monkeypatch.setattr(files, "WARM_HANDS", warm)
+    text = mutated(simulated(tmp_path, "jojotte", 60))
+    if comments:  # a comment after every fifth trick 3 line, alone on its line
+        n = iter(range(10**6))
+        text = re.sub(r"^(trick 3: .*)$", lambda m: m.group(1) + ("\n{ a note }" if next(n) % 5 == 0 else ""),
+                      text, flags=re.M)
+    path = tmp_path / "s.jjt"
+    path.write_text(text, encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    hands = [k for k, line in enumerate(lines, 1) if line.startswith("hand ")]
+    tags = "".join(lines[:hands[0] - 1])
+    chunks = [p for p in files._file_pieces(0, str(path), False, None) if isinstance(p, files._Chunk)]
+    later = [c for c in chunks if not c.session_start]
+    assert len(later) >= 10 and chunks[0].session_start
+    ends = [c.chunk_line for c in later[1:]] + [len(lines) + 1]
+    for c, end in zip(later, ends):
+        before = [h for h in hands if h < c.chunk_line]
+        warm_from = before[-files.WARM_HANDS] if len(before) >= files.WARM_HANDS else hands[0]
+        assert c.chunk_line in hands
+        assert c.text == tags + "".join(lines[warm_from - 1:c.chunk_line - 1]) + "".join(lines[c.chunk_line - 1:end - 1])
+        assert c.first_line == warm_from - tags.count("\n")

@@ -489,6 +489,9 @@ def _carry(rules, sheet, length: int | None):
     return ("sheet", sheet) if carry is None else carry
 
 
+_HAND_FIRST = [0]  # `_Chunker.hands`: a block whose first line alone begins a hand
+
+
 class _Chunker:
     """A long session cut into `_Chunk` pieces at the lines that surely begin a hand (``hand N …`` alone on its line,
     no comment brace), as its lines come (`add`, then `close` at the session's end)."""
@@ -500,9 +503,10 @@ class _Chunker:
         self.lines: list[str] = []  # the chunk being read
         self.first = 0  # its first line
         self.size = 0
-        self.recent: deque = deque(maxlen=WARM_HANDS)  # (first line, lines) of the last whole hands read
-        self.warm: list = []  # the hands before the chunk being read
-        self.unit: tuple[int, list[str]] | None = None  # the hand being read
+        # where the chunk's hands begin, a block at a time: (line of the block's first line, its index in lines, the
+        # hand lines' offsets in the block)
+        self.hands: list[tuple[int, int, list[int]]] = []
+        self.warm: list[tuple[int, str]] = []  # the hands before the chunk being read, at most WARM_HANDS: (line, text)
         self.chunks = 0
 
     def splittable(self) -> bool:
@@ -522,21 +526,26 @@ class _Chunker:
         starts = list(itertools.compress(itertools.count(), map(str.startswith, block, itertools.repeat("hand "))))
         if not self.lines:
             self.first = no
+        size = sum(map(len, block))
+        if not starts or self.size + size < CHUNK_CHARS:  # no cut in the block (one comes only at a hand line)
+            if starts:
+                self.hands.append((no, len(self.lines), starts))
+            self.lines += block
+            self.size += size
+            return
         at = 0
-        for k in (*starts, len(block)):
+        for k in starts:
             part = block[at:k]
-            if part:
-                self.unit[1].extend(part)
-                self.lines.extend(part)
-                self.size += sum(map(len, part))
-            if k == len(block):
-                break
-            self.recent.append(self.unit)
+            self.lines += part
+            self.size += sum(map(len, part))
             if self.size >= CHUNK_CHARS:
                 yield self._emit(False, False)
                 self.first = no + k
-            self.unit = (no + k, [])
+            self.hands.append((no + k, len(self.lines), _HAND_FIRST))
             at = k
+        part = block[at:]
+        self.lines += part
+        self.size += sum(map(len, part))
 
     def add(self, no: int, group: list[str]) -> _Chunk | None:
         out = None
@@ -544,15 +553,11 @@ class _Chunker:
         if len(group) == 1 and line.startswith("hand ") and "{" not in line and "}" not in line:
             if self.in_header:
                 self.in_header = False
-            else:
-                self.recent.append(self.unit)
-                if self.size >= CHUNK_CHARS:
-                    out = self._emit(False, False)
-            self.unit = (no, [])
+            elif self.size >= CHUNK_CHARS:
+                out = self._emit(False, False)
+            self.hands.append((no, len(self.lines), _HAND_FIRST))
         if self.in_header:
             self.header.extend(group)
-        else:
-            self.unit[1].extend(group)
         if not self.lines:
             self.first = no
         self.lines.extend(group)
@@ -563,17 +568,27 @@ class _Chunker:
         return self._emit(True, file_last)
 
     def _emit(self, last: bool, file_last: bool) -> _Chunk:
+        lines = self.lines
         if self.chunks == 0:
-            c = _Chunk(self.file, self.source, self.path, "".join(self.lines), self.first, self.first, self.keep_hands,
+            c = _Chunk(self.file, self.source, self.path, "".join(lines), self.first, self.first, self.keep_hands,
                        True, last, file_last)
         else:
             begin = self.warm[0][0] if self.warm else self.first
-            text = "".join(self.header) + "".join(x for _, ls in self.warm for x in ls) + "".join(self.lines)
+            text = "".join(self.header) + "".join(t for _, t in self.warm) + "".join(lines)
             c = _Chunk(self.file, self.source, self.path, text, begin - len(self.header), self.first, self.keep_hands,
                        False, last, file_last)
         self.chunks += 1
-        self.lines, self.size = [], 0
-        self.warm = list(self.recent)
+        # the next chunk's warm-up: the last WARM_HANDS whole hands read (a chunk is cut where a hand begins)
+        hands: list[tuple[int, int]] = []  # the last WARM_HANDS: (line, index in lines), last first
+        for no, base, starts in reversed(self.hands):
+            hands.extend((no + k, base + k) for k in reversed(starts))
+            if len(hands) >= WARM_HANDS:
+                break
+        hands = hands[WARM_HANDS - 1::-1] if WARM_HANDS else []
+        ends = [at for _, at in hands[1:]] + [len(lines)]
+        warm = [(no, "".join(lines[at:end])) for (no, at), end in zip(hands, ends)]
+        self.warm = (self.warm + warm)[-WARM_HANDS:] if len(warm) < WARM_HANDS else warm
+        self.lines, self.size, self.hands = [], 0, []
         return c
 
 
