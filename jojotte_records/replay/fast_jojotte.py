@@ -301,36 +301,34 @@ class JojotteFast:
         """The nine tricks from the first lead (JJ-PLAY-1…8), or None at the first card not plainly legal."""
         hands = list(s.hands)
         trump = s.trump
+        nullo = s.denomination == "nullo"
         leader = s.leader
         seen, jo = s.seen, s.jo
-        won1 = 0  # the tricks seat 1 won (the seats are 0 and 1: the sum of the winners)
+        won = [0, 0]
         pts = [0, 0]
         history = []
         legal = self.legal[trump + 1]
         trumps = SUIT_MASKS[trump] if trump >= 0 else 0
-        table, last_table = _TRICKS[s.denomination == "nullo"][trump + 1]
+        table, last_table = _TRICKS[nullo][trump + 1]
         width = _WIDTH
         last_no = self.tricks_per_hand
-        done = 0
         win = -1
         try:
             # a trick of other than two cards does not unpack (ValueError): explained
-            for _, ((sa, ca, aa, _, _, _), (sb, cb, ab, _, _, _)), written, _, _, _, calls in tricks:
+            for done, (_, ((sa, ca, aa, _, _, _), (sb, cb, ab, _, _, _)), written, _, _, _, calls) in enumerate(tricks, 1):
                 if calls:  # a call among the cards (a late dix): explained
                     return None
                 if aa or ab:
                     # said with a card (JJ-JOJOTTE): the rules check and apply the trick from a state built here
-                    st = self._announced(s, hands, seen, done, leader, (done - won1, won1), pts, jo, history,
-                                         tricks[done][1])
+                    st = self._announced(s, hands, seen, done - 1, leader, won, pts, jo, history, tricks[done - 1][1])
                     if st is None:
                         return None
                     hands = list(st.hands)
                     seen, jo = st.seen, st.jo
-                    won1 = st.won[1]
+                    won = list(st.won)
                     pts = list(st.card_pts)
                     history.append(st.history[-1])
                     win = leader = st.leader
-                    done += 1
                 else:
                     if sa != leader or sb == leader:
                         return None
@@ -347,10 +345,9 @@ class JojotteFast:
                             return None
                     hands[sa] = ha ^ ba
                     hands[sb] = hb ^ bb
-                    done += 1
                     got = (table if done != last_no else last_table)[ca * width + cb]
                     win = sa ^ (got & 1)  # seats 0 and 1: the leader, or the other
-                    won1 += win
+                    won[win] += 1
                     pts[win] += got >> 1
                     history.append((sa, (ca, cb), win))
                     leader = win
@@ -360,7 +357,7 @@ class JojotteFast:
             return None
         return JJState(DONE, s.dealer, tuple(hands), (0, 0), seen, s.turned, s.info, s.node, s.bidder, s.denomination,
                        trump, s.mult, s.doubler, s.step, s.nullo_bidder, s.slam, s.melds, s.dix, last_no, win, (),
-                       (done - won1, won1), tuple(pts), win, jo, tuple(history))
+                       tuple(won), tuple(pts), win, jo, tuple(history))
 
     def _legal(self, key: int, trump: int, memo: dict) -> int:
         """The cards the second player may play to a trick led by card ``key & 63``, holding the cards
