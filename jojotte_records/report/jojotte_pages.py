@@ -8,7 +8,7 @@ Every figure is the validator's (`replay.jojotte.HandVerdict`); this module only
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Iterable, NamedTuple, Sequence
 
 from markupsafe import Markup, escape
@@ -411,19 +411,8 @@ _ORDER[UNKNOWN_CARD] = (99, 0)
 _NAMES = {c: CARD_VIEWS[c].name for c in PIQUET_PACK.cards}  # a card's name, for the cards held (no "?")
 
 
+@lru_cache(maxsize=4096)  # a meld's view, by the meld (a value: shared safely)
 def meld_view(m: Meld) -> MeldView:
-    view = _MELD_VIEWS.get(m)
-    if view is None:
-        view = _meld_view(m)
-        if len(_MELD_VIEWS) < 4096:
-            _MELD_VIEWS[m] = view
-    return view
-
-
-_MELD_VIEWS: dict[Meld, MeldView] = {}  # a meld's view, by the meld (a value: shared safely)
-
-
-def _meld_view(m: Meld) -> MeldView:
     if m.cards or not m.shown:  # cards that make no meld, or a meld announced without its cards (issue 15)
         text = m.describe()
         return MeldView(text, "black", m.value, _ascii_html(text))
@@ -446,17 +435,8 @@ _VERBS = {"pass": "passes", "accept": "accepts", "name": "names", "nt": "bids no
           "with_doubler": "sides with the doubler"}
 
 
-_ESCAPED: dict[str, str] = {}  # the few words a call's <li> names (its class, seat and verb), escaped once
-
-
-def _escaped(text: str) -> str:
-    """``escape(text)``, kept: a session's calls name the same few seats, verbs and classes again and again."""
-    out = _ESCAPED.get(text)
-    if out is None:
-        out = escape(text)
-        if len(_ESCAPED) < 4096:
-            _ESCAPED[text] = out
-    return out
+# ``escape(text)``, kept: a session's calls name the same few seats, verbs and classes again and again
+_escaped = lru_cache(maxsize=4096)(escape)
 
 
 def call_view(call: Call, key: str, names: Sequence[str], turned: int | None, flags: dict[str, str],
