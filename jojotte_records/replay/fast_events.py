@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..cards import card_name
 from ..rules import baloot, pitch
-from ..rules.baloot import BalootRules
+from ..rules.baloot import BalootRules, next_seat
 from ..rules.baloot_cards import LAST_TRICK_BONUS, can_ekka, card_points, ekka_open, legal_case, trick_winner
 from ..rules.base import CHANCE, Action, Violation
 from ..rules.pitch import PitchRules
@@ -246,7 +246,7 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
                     continue
                 trick = list(s.trick)
                 cards = [c for _, c in trick]
-                seat = (trick[-1][0] + 1) % 4 if trick else leader
+                seat = next_seat(trick[-1][0]) if trick else leader  # (`BalootRules._to_play`)
                 continue
             h = hands[x]
             if not h >> c & 1 or not legal_case(h, cards, trump, locked, ekka)[0] >> c & 1:
@@ -256,10 +256,10 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
             cards.append(c)
             if said:
                 acts.append(Action(x, "play", card=c, announce=said))
-                ekka = True  # BAL-EKKA-4: the third player's duty to trump is lifted (`legal_plays`)
+                ekka = True  # BAL-EKKA-4: the third player's duty to trump is lifted (`legal_case`)
             else:
                 acts.append(rows[x][c])
-            seat = (x + 1) % 4  # after the fourth card, the leader: a fifth card makes the trick too long (refused below)
+            seat = next_seat(x)  # after the fourth card, the leader: a fifth card makes the trick too long (refused below)
         if len(trick) != 4:
             return None  # a trick short of a card, or with one too many: the explaining path says so
         if len(history) == done:  # not completed by the rules: scored here

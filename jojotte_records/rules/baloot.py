@@ -196,6 +196,11 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+def next_seat(seat: int) -> int:
+    """The seat that plays after ``seat`` (BAL-DEAL-2: anticlockwise, the order of the seats' indices)."""
+    return (seat + 1) % 4
+
+
 def priority(seat: int, dealer: int) -> int:
     """0 for p1 (dealer's right) … 3 for p4 (the dealer) (§1)."""
     return (seat - dealer - 1) % 4
@@ -581,7 +586,7 @@ class BalootRules(EventRules):
     def _to_play(self, s: BalootState) -> int:
         if not s.trick:
             return s.leader
-        return (s.trick[-1][0] + 1) % 4
+        return next_seat(s.trick[-1][0])
 
     # --- the auction (BAL-BID) -------------------------------------------------------------------
     def _eligible(self, s: BalootState) -> int:
