@@ -623,3 +623,31 @@ def test_a_shed_keeps_the_bounds_of_the_positions_with_the_most_cards_left(game,
         assert solver.nodes < fresh
         checked += 1
     assert checked >= 5
+
+
+# --- bounds lent between trick starts of one shape (partition search, in the manner of DDS) ------------------------
+
+@pytest.mark.parametrize("game,hands,seed,left", [("baloot", 30, 61, (12, 13, 14, 15)),
+                                                  ("jojotte-4p", 30, 63, (12, 13, 14, 15))])
+def test_positions_of_one_shape_differ_in_value_by_no_more_than_their_points(game, hands, seed, left):
+    """Two trick starts of one shape (`GameView.shape`: the same holders high to low in every suit, the same cards
+    kept by rank, the same leader and words) differ only in the points of their cards: the exact values of the pairs
+    the solver put in one group (a plain minimax over the view's moves, nothing shared) differ by no more than
+    `GameView.shift` of their points, which the solver adds to the bounds it lends (`Solver._borrow`). Some pairs
+    differ in value, so a shift that ignored the points would not hold; and the solves lent bounds somewhere."""
+    pairs = differ = lent = 0
+    for _, s, _, _, view in endings(game, hands, seed, left):
+        solver = Solver(view)
+        exact = solver.rest(s)
+        groups = [[n for n in g if n.pos is not None] for g in solver.groups.values()]
+        for group in groups:
+            lent += len(group) > 1
+            for a, b in zip(group, group[1:]):
+                va, vb = _exact_rest(view, a.pos), _exact_rest(view, b.pos)
+                lo, hi = view.shift(a.pts, b.pts)
+                assert va + lo <= vb <= va + hi, (game, a.pos, b.pos, va, vb, lo, hi)
+                assert view.shape(a.pos, view.key(a.pos))[0] == view.shape(b.pos, view.key(b.pos))[0]
+                pairs += 1
+                differ += va != vb
+        assert exact == _exact_rest(view, s)
+    assert pairs >= 50 and differ >= 20 and lent >= 30
