@@ -6,9 +6,11 @@ import os
 import re
 import sys
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import typer
+from typer._coercion import RuntimeParam, build_runtime_param
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from jojotte_records.errors import printable, printable_json
@@ -151,8 +153,58 @@ def unreadable_headers(paths) -> list:
 
 # --- usage and help that read naturally (issue 16: typer wrote `{paths}...` and `<bool>`) ---------------------
 
+_CONVERT = object()  # `_as_given`: the value needs typer's conversion
+
+
+def _as_given(value, param):
+    """What typer's conversion of ``param`` gives for ``value`` where that is the value itself: a string of a plain
+    ``str`` parameter, strings of a ``list[str]`` one (as a list), the declared default of an ``int``, ``float`` or
+    ``str`` one (tests/test_startup.py holds these equal to typer's own conversion); else `_CONVERT`."""
+    desc = param.type_descriptor
+    if desc.parameter_info.parser is not None:
+        return _CONVERT
+    kind = desc.annotation
+    if kind is str and type(value) is str:
+        return value
+    if kind == list[str] and isinstance(value, (list, tuple)) and all(type(v) is str for v in value):
+        return list(value)
+    if value is param.default and type(value) is kind and kind in (int, float, str):
+        return value
+    return _CONVERT
+
+
+@dataclass(frozen=True)
+class _DeferredConversion(RuntimeParam):
+    """typer's conversion of a parameter's value, its pydantic TypeAdapter made only for a value that needs one.
+
+    Typer 0.29 makes a TypeAdapter for every parameter it is given a value for, left-out flags (None) included,
+    which imports pydantic (about 0.2 s of start-up, issue 14). `RuntimeParam.coerce` (typer's) still handles None
+    and the kind of value; `_as_given` answers the plain cases; anything else goes to typer's conversion, made once.
+    """
+
+    made: list = field(default_factory=list)
+
+    def _coerce_value(self, value, param, ctx):
+        given = _as_given(value, param)
+        if given is not _CONVERT:
+            return given
+        if not self.made:
+            self.made.append(build_runtime_param(param.type_descriptor))
+        return self.made[0]._coerce_value(value, param=param, ctx=ctx)
+
+
+def _deferred_runtime_param(param) -> RuntimeParam:
+    """`_Argument.get_runtime_param` and `_Option.get_runtime_param`: typer's, with `_DeferredConversion`."""
+    if param._runtime_param is None:
+        desc = param.type_descriptor
+        param._runtime_param = _DeferredConversion(annotation=desc.annotation, parameter_info=desc.parameter_info)
+    return param._runtime_param
+
+
 class _Argument(TyperArgument):
     """An argument named in capitals, as click writes it: ``PATHS...``, ``[PATHS]...`` when it may be left out."""
+
+    get_runtime_param = _deferred_runtime_param
 
     def _usage_display_name(self) -> str:
         name = self.metavar or self.name.upper()
@@ -166,6 +218,8 @@ class _Argument(TyperArgument):
 
 class _Option(TyperOption):
     """A flag shows no type (it takes no value); a repeated option shows its item's type, not ``<list[str]>``."""
+
+    get_runtime_param = _deferred_runtime_param
 
     def display_type_rich(self, ctx) -> str | None:
         if self.is_flag or self.count:

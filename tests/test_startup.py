@@ -6,8 +6,8 @@ the modules loaded. What validate truly needs: the notation's text reader, the r
 the file checks (`replay.files`); not the JSON form's pydantic models (`notation.json_form`, only for *.json
 records), the archive (duckdb, pyarrow), the report (jinja2), the analyzer (only for --restore), the
 recorder and events (`table`), the simulator (`play`), nor rich (only for a progress bar on a terminal).
-Typer itself imports pydantic to convert a command's arguments (typer >= 0.16), so pydantic is not in the list
-of what validate must not load; it is for the bare import of the application.
+Nor pydantic: typer 0.29 converts every parameter's value with a pydantic TypeAdapter; `cli.common` makes one only
+for a value that needs converting (`_DeferredConversion`), and the plain cases give exactly what typer's gives.
 """
 
 from __future__ import annotations
@@ -16,8 +16,16 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Annotated
 
 import pytest
+import typer.main
+from typer._click import Context
+from typer._click.exceptions import BadParameter
+from typer._coercion import build_runtime_param
+
+from jojotte_records.cli.common import NaturalGroup, _DeferredConversion
+from jojotte_records.cli.main import app
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -37,16 +45,17 @@ sys.stdout.flush()
 print("\n@@" + json.dumps({"imported": imported, "modules": sorted(sys.modules), "code": code}))
 """
 
+# pydantic, and typer's module of TypeAdapters that imports it
+PYDANTIC = ("pydantic", "pydantic_core", "typer._adapters")
 # Nothing of these on the validate path (a prefix names the package and every module under it).
-NOT_FOR_VALIDATE = (
+NOT_FOR_VALIDATE = PYDANTIC + (
     "duckdb", "pyarrow", "jinja2", "markupsafe", "rich",
     "jojotte_records.analyze", "jojotte_records.archive", "jojotte_records.table", "jojotte_records.play",
     "jojotte_records.report.site", "jojotte_records.report.views", "jojotte_records.report.event_pages",
     "jojotte_records.notation.json_form", "jojotte_records.notation.schema", "jojotte_records.spark",
 )
-# ... nor, for the bare import of the application, pydantic, the rules or the replay (the commands' bodies).
-NOT_AT_IMPORT = NOT_FOR_VALIDATE + ("pydantic", "pydantic_core", "jojotte_records.rules", "jojotte_records.replay",
-                                    "jojotte_records.notation")
+# ... nor, for the bare import of the application, the rules or the replay (the commands' bodies).
+NOT_AT_IMPORT = NOT_FOR_VALIDATE + ("jojotte_records.rules", "jojotte_records.replay", "jojotte_records.notation")
 
 
 def run_child(*args: str) -> dict:
@@ -88,8 +97,8 @@ def test_validate_loads_only_what_it_uses(args):
 def test_help_and_version_load_no_library_floor(args):
     r = run_child(*args)
     assert r["code"] == 0 and r["stdout"].strip()
-    # Typer draws the help with rich and converts with pydantic: only the project's floors are held here
-    floors = tuple(n for n in NOT_AT_IMPORT if n not in ("rich", "pydantic", "pydantic_core"))
+    # Typer draws the help with rich
+    floors = tuple(n for n in NOT_AT_IMPORT if n != "rich")
     assert loaded(r["modules"], floors) == []
 
 
@@ -100,5 +109,60 @@ def test_validate_of_a_json_record_loads_the_json_form_only(tmp_path):
     path.write_text(text, encoding="utf-8")
     r = run_child("validate", str(path))
     assert r["code"] == 0 and "4 hand(s)" in r["stdout"]
-    assert "jojotte_records.notation.json_form" in r["modules"]
-    assert loaded(r["modules"], tuple(n for n in NOT_FOR_VALIDATE if n != "jojotte_records.notation.json_form")) == []
+    assert "jojotte_records.notation.json_form" in r["modules"]  # pydantic models
+    unused = tuple(n for n in NOT_FOR_VALIDATE if n not in ("jojotte_records.notation.json_form", "pydantic", "pydantic_core"))
+    assert loaded(r["modules"], unused) == []
+
+
+def _commands(command, path=("jojotte",)):
+    yield " ".join(path), command
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from _commands(sub, (*path, name))
+
+
+# values as they reach a parameter's conversion: left out, from the command line, from a program (CliRunner)
+SAMPLES = (None, "", "-", "0", "12", "-1", "2.5", "x y", "é ✓", "KH QH", "report", "text",
+           0, 1, -1, 2.5, True, (), ("a",), ("-", "é", ""), ["a", "b"], ("a", 1))
+
+
+def _outcome(conversion, value, param, ctx):
+    try:
+        got = conversion.coerce(value, param=param, ctx=ctx)
+    except BadParameter as e:
+        return "BadParameter", e.format_message()
+    return type(got), got
+
+
+@pytest.mark.parametrize("command", [pytest.param(c, id=name) for name, c in _commands(typer.main.get_command(app))])
+def test_deferred_conversion_gives_what_typers_gives(command):
+    # every parameter of every command (--help and the group's completion options included, as a run sees them)
+    # converts every sample and its declared default as typer's own conversion does (its pydantic TypeAdapter),
+    # the plain cases answered without one included
+    ctx = Context(command)
+    for param in command.get_params(ctx):
+        ours = param.get_runtime_param()
+        assert isinstance(ours, _DeferredConversion), param.name
+        typers = build_runtime_param(param.type_descriptor)
+        for value in (*SAMPLES, param.default):
+            assert _outcome(ours, value, param, ctx) == _outcome(typers, value, param, ctx), (param.name, value)
+
+
+def test_deferred_conversion_leaves_a_parser_to_typer():
+    # no command of the app has a parser=; one given one gets it for an argument, a default and a repeated option
+    demo = typer.Typer(cls=NaturalGroup)
+
+    @demo.command()
+    def shout(word: Annotated[str, typer.Argument(parser=str.upper)],
+              also: Annotated[list[str], typer.Option(parser=str.upper)] = ["b"],
+              end: Annotated[str, typer.Option(parser=str.upper)] = "c") -> None:
+        print(word, *also, end)
+
+    @demo.command()
+    def other() -> None:
+        pass
+
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(demo, ["shout", "a", "--also", "x", "--also", "y"])
+    assert result.exit_code == 0 and result.output == "A X Y C\n"
+    assert CliRunner().invoke(demo, ["shout", "a"]).output == "A B C\n"
