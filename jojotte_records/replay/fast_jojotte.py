@@ -19,6 +19,7 @@ defeat each shortcut.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import itemgetter
 
 from ..cards import SUIT_MASKS, mask_of
@@ -42,29 +43,20 @@ _CARDS = JojotteRules.pack.cards
 _WIDTH = max(_CARDS) + 1
 
 
-def _trick_tables() -> list[list[list[list[int]]]]:
-    """Per Nullo or not, per trump (-1 for none, then 0…3; index ``trump + 1``), per last trick or not, for every
-    two-card trick ``a, b`` at ``a * _WIDTH + b``: twice the points it carries plus the index of the card that wins
-    it, from the rules' own `trick_points` and `trick_winner` (JJ-PTS-1/2, JJ-PLAY-8)."""
-    size = _WIDTH * _WIDTH
-    tables = []
-    for nullo in (False, True):
-        per_trump = []
-        for trump in range(-1, 4):
-            both = []
-            for last in (False, True):
-                t = [0] * size
-                for a in _CARDS:
-                    for b in _CARDS:
-                        t[a * _WIDTH + b] = 2 * trick_points((a, b), trump, last, nullo) + trick_winner((a, b), trump)
-                both.append(t)
-            per_trump.append(both)
-        tables.append(per_trump)
-    return tables
-
-
-_TRICKS = _trick_tables()
-
+@lru_cache(maxsize=None)
+def _trick_tables(nullo: bool, trump: int) -> tuple[list[int], list[int]]:
+    """For Nullo or not and a trump (-1 for none, then 0…3), not the last trick and the last trick: for every
+    two-card trick ``a, b`` at ``a * _WIDTH + b``, twice the points it carries plus the index of the card that wins
+    it, from the rules' own `trick_points` and `trick_winner` (JJ-PTS-1/2, JJ-PLAY-8). Made on first use: a run
+    that replays one hand makes one pair of the ten (start-up, issue 14)."""
+    both = []
+    for last in (False, True):
+        t = [0] * (_WIDTH * _WIDTH)
+        for a in _CARDS:
+            for b in _CARDS:
+                t[a * _WIDTH + b] = 2 * trick_points((a, b), trump, last, nullo) + trick_winner((a, b), trump)
+        both.append(t)
+    return both[0], both[1]
 
 
 def _with_cards(after: JJState, state: JJState) -> JJState:
@@ -309,7 +301,7 @@ class JojotteFast:
         history = []
         legal = self.legal[trump + 1]
         trumps = SUIT_MASKS[trump] if trump >= 0 else 0
-        table, last_table = _TRICKS[nullo][trump + 1]
+        table, last_table = _trick_tables(nullo, trump)
         width = _WIDTH
         last_no = self.tricks_per_hand
         win = -1
