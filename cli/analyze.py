@@ -1,7 +1,5 @@
 """``jojotte analyze``: double-dummy analysis of the hands of every game, and the what-if of a dispute."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

@@ -5,8 +5,6 @@ Each command parses its options, makes one library call (`jojotte_records.archiv
 that other commands do not pay for DuckDB and Arrow.
 """
 
-from __future__ import annotations
-
 import csv
 import json
 import sys
@@ -97,7 +95,7 @@ def register(app: typer.Typer) -> None:
     app.command("export", help=EXPORT_HELP)(export)
 
 
-def _stdout() -> Console:
+def _stdout() -> "Console":
     from rich.console import Console
 
     # a wide console when the output goes to a file or a pipe, so that tables are not cut
@@ -231,7 +229,7 @@ def stats(
         console.print(_rich_table(title, t.columns, t.rows))
 
 
-def _rich_table(title: str | None, columns: list[str], rows: list[tuple]) -> Table:
+def _rich_table(title: str | None, columns: list[str], rows: list[tuple]) -> "Table":
     from rich.table import Table
 
     table = Table(title=title, title_justify="left")

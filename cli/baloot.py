@@ -1,7 +1,5 @@
 """``jojotte baloot``: Baloot tools; ``jojotte baloot score`` is the hand score calculator."""
 
-from __future__ import annotations
-
 import json
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """``jojotte convert``: text notation to JSON and back, and canonical rewriting."""
 
-from __future__ import annotations
-
 import sys
 from enum import Enum
 from pathlib import Path

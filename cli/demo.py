@@ -1,7 +1,5 @@
 """``jojotte demo``: the main job on the bundled examples: validate, archive, report."""
 
-from __future__ import annotations
-
 from collections import Counter
 from pathlib import Path
 from typing import Annotated

@@ -1,7 +1,5 @@
 """``jojotte event``: a tournament's tables checked, ranked and reported (the library is `jojotte_records.table.tournament`)."""
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
 from typing import Annotated, Optional

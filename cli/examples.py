@@ -1,7 +1,5 @@
 """``jojotte examples``: copy the example sessions bundled with the package into a folder."""
 
-from __future__ import annotations
-
 import shutil
 from pathlib import Path
 from typing import Annotated

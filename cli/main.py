@@ -1,7 +1,5 @@
 """The ``jojotte`` application: one Typer app, one module per command group."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """``jojotte record``: guided entry of a session at the table (the engine is `jojotte_records.table.recorder`)."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -66,7 +64,7 @@ def _setup_completion(words_ref: list[tuple[str, ...]]) -> None:
         readline.parse_and_bind("tab: complete")
 
 
-def _sheet(rec: Recorder) -> str:
+def _sheet(rec: "Recorder") -> str:
     """The running score sheet as a rich table, as the other tables of the command line are drawn."""
     import io
 
@@ -94,7 +92,7 @@ def _sheet(rec: Recorder) -> str:
     return "\n".join(lines)
 
 
-def _finished(rec: Recorder, hands: int | None) -> str | None:
+def _finished(rec: "Recorder", hands: int | None) -> str | None:
     """Why the session is over (the hands to play are played, or the rubbers agreed), or None."""
     if hands and len(rec.hands) >= hands:
         return f"all {hands} hands are recorded"
@@ -170,7 +168,7 @@ def record(
         rec.unlock()
 
 
-def _session(rec: Recorder, file: Path, hands: int | None) -> None:
+def _session(rec: "Recorder", file: Path, hands: int | None) -> None:
     from jojotte_records.table.recorder import Accepted, Refusal
 
     _print(f"recording {rec.cls.title} into {file}: " + ", ".join(f"{l} = {n}" for l, n in zip(rec.labels, rec.names)), flush=True)

@@ -1,7 +1,5 @@
 """``jojotte report``: write the static HTML site of sessions, score sheets, hand replays and statistics."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated, Optional
 

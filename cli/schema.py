@@ -1,7 +1,5 @@
 """``jojotte schema``: export the JSON Schema of records to schemas/."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

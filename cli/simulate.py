@@ -1,7 +1,5 @@
 """``jojotte simulate``: random legal sessions in canonical notation."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

@@ -1,7 +1,5 @@
 """``jojotte validate``: replay records through the rules and check their scores."""
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated
 

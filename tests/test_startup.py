@@ -166,3 +166,24 @@ def test_deferred_conversion_leaves_a_parser_to_typer():
     result = CliRunner().invoke(demo, ["shout", "a", "--also", "x", "--also", "y"])
     assert result.exit_code == 0 and result.output == "A X Y C\n"
     assert CliRunner().invoke(demo, ["shout", "a"]).output == "A B C\n"
+
+
+def test_command_signatures_are_not_deferred():
+    # typer reads a command's signature four times on every start (inspect.signature with eval_str and
+    # get_type_hints, for the command and its callback): annotations kept as strings (`from __future__ import
+    # annotations` in a command module) were evaluated each time; the command modules evaluate them once
+    def callbacks(typer_app):
+        for info in typer_app.registered_commands:
+            yield info.callback
+        for group in typer_app.registered_groups:
+            yield from callbacks(group.typer_instance)
+        if typer_app.registered_callback:
+            yield typer_app.registered_callback.callback
+
+    import inspect
+
+    found = list(callbacks(app))
+    assert len(found) > 15
+    deferred = [f"{cb.__module__}.{cb.__name__}" for cb in found
+                if any(isinstance(p.annotation, str) for p in inspect.signature(cb).parameters.values())]
+    assert deferred == []
