@@ -112,7 +112,7 @@ def main() -> None:
 
     from jojotte_records.notation.text import write_stream
     from jojotte_records.play.simulate import simulate_items
-    from jojotte_records.rules.base import VARIANTS
+    from jojotte_records.rules import VARIANTS
 
     runs = ((args.game, args.variant),) if args.game else DEFAULT_RUNS
     with tempfile.TemporaryDirectory() as tmp:

@@ -20,11 +20,13 @@ from typing import Annotated
 
 import pytest
 import typer.main
-from jojotte_records.cli.common import NaturalGroup, _DeferredConversion
-from jojotte_records.cli.main import app
 from typer._click import Context
 from typer._click.exceptions import BadParameter
 from typer._coercion import build_runtime_param
+
+from jojotte_records.cli.common import NaturalGroup, _DeferredConversion
+from jojotte_records.cli.main import app
+from jojotte_records.rules.base import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -90,6 +92,9 @@ def test_validate_loads_only_what_it_uses(args):
     assert "hand(s)" in r["stdout"] or '"summary"' in r["stdout"]
     assert "jojotte_records.replay.files" in r["modules"] and "jojotte_records.rules.jojotte" in r["modules"]
     assert loaded(r["modules"], NOT_FOR_VALIDATE) == []
+    if args[1].endswith("01-revoke-follow-suit.jjt"):  # two-player Jo-Jotte: no other game's rules
+        others = tuple(f"jojotte_records.rules.{m}" for m in GAMES if m != "jojotte") + ("jojotte_records.replay.fast_events",)
+        assert loaded(r["modules"], others) == []
 
 
 @pytest.mark.parametrize("args", [["--help"], ["validate", "--help"], ["--version"]])
@@ -186,3 +191,34 @@ def test_command_signatures_are_not_deferred():
     deferred = [f"{cb.__module__}.{cb.__name__}" for cb in found
                 if any(isinstance(p.annotation, str) for p in inspect.signature(cb).parameters.values())]
     assert deferred == []
+
+
+def _every_game():
+    """Every game's class by each of its names, every game's module imported (as the whole package was)."""
+    import importlib
+
+    from jojotte_records.rules.base import Rules
+
+    classes = set()
+    for m in GAMES:
+        module = importlib.import_module(f"jojotte_records.rules.{m}")
+        classes |= {c for c in vars(module).values()
+                    if isinstance(c, type) and issubclass(c, Rules) and c.__module__ == module.__name__ and "name" in vars(c)}
+    return {key: f"{c.__module__}.{c.__qualname__}" for c in classes for key in (c.name, *c.aliases)}, classes
+
+
+def test_every_game_name_is_found_from_a_fresh_interpreter():
+    # find_variant imports the games' modules as far as the name asked for; the package's VARIANTS holds them all
+    names, classes = _every_game()
+    assert sum(1 + len(c.aliases) for c in classes) == len(names)  # no name of two games: the order looked in is moot
+    assert {c.name for c in classes} >= {"jojotte", "jojotte-3", "jojotte-3box", "jojotte-4p", "jojotte-4s", "pitch", "baloot"}
+    code = ("import json, sys; from jojotte_records.rules.base import find_variant; c = find_variant(sys.argv[1]); "
+            "print(c.__module__ + '.' + c.__qualname__)")
+    for name in sorted({c.name for c in classes}):
+        for asked in (name, name.upper() + " "):
+            done = subprocess.run([sys.executable, "-c", code, asked], capture_output=True, text=True, cwd=ROOT, timeout=60)
+            assert done.stdout.strip() == names[name], done.stderr
+    code = ("import json, jojotte_records as jr; "
+            "print(json.dumps({k: c.__module__ + '.' + c.__qualname__ for k, c in jr.VARIANTS.items()}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert json.loads(done.stdout) == names, done.stderr

@@ -14,7 +14,6 @@ from ..games import rules_for
 from ..notation.model import EventHand, EventItem, EventLine, EventScore, SessionHeader
 from ..rules.base import CHANCE, Action, EventRules, Violation
 from .engine import Codec, HandRun
-from .fast_events import EventFast
 
 
 def merge_chance(parts: list[Action]) -> Action:
@@ -53,6 +52,8 @@ class EventCodec(Codec):
         self.rules = rules
         self.uses_written = (rules.rule_prefix, "the session sheet uses the written score of this hand")
         self.skips = (rules.rule_prefix, "the hand could not be scored; the sheet skips it")
+        from .fast_events import EventFast  # Baloot's and Pitch's rules: imported for a session of those games
+
         self._fast = EventFast(rules, merge_chance)
 
     def fast(self, hand: EventHand, run: HandRun, dealer: int, sheet):

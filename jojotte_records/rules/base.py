@@ -404,12 +404,24 @@ class Rules:
 
 
 VARIANTS: dict[str, type[Rules]] = {}
+GAMES = ("jojotte", "jojotte3", "jojotte4", "pitch", "baloot")  # the modules of the games, in the order looked in
 
 
 def register(cls: type[Rules]) -> type[Rules]:
     for key in (cls.name, *cls.aliases):
         VARIANTS[key] = cls
     return cls
+
+
+def import_games(until: str | None = None) -> None:
+    """Import the modules of the games (`GAMES`, which register their classes), in order, until one registers the
+    name ``until``; all of them without it."""
+    from importlib import import_module
+
+    for module in GAMES:
+        if until is not None and until in VARIANTS:
+            return
+        import_module(f"{__package__}.{module}")
 
 
 def find_variant(name: str) -> type[Rules]:
@@ -419,6 +431,8 @@ def find_variant(name: str) -> type[Rules]:
         ValueError: no game of that name.
     """
     key = name.strip().lower()
+    if key not in VARIANTS:
+        import_games(until=key)
     try:
         return VARIANTS[key]
     except KeyError:
