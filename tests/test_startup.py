@@ -20,12 +20,12 @@ from typing import Annotated
 
 import pytest
 import typer.main
+from jojotte_records.cli.common import NaturalGroup, _DeferredConversion
+from jojotte_records.cli.main import app
 from typer._click import Context
 from typer._click.exceptions import BadParameter
 from typer._coercion import build_runtime_param
 
-from jojotte_records.cli.common import NaturalGroup, _DeferredConversion
-from jojotte_records.cli.main import app
 from jojotte_records.rules.base import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
