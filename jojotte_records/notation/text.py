@@ -311,8 +311,8 @@ _NO_DEAL = (None, None)
 
 class CompactHand:
     """A two-player hand written in plain canonical lines, read only as far as the fast replay reads it (issue 14):
-    the dealer, the deal and the draw as card codes, the turned and information cards, the calls and the tricks (of
-    lines seen before: shared, with no places) and the written score. `iter_records` yields it with
+    the dealer, the deal and the draw as card codes, the turned and information cards, the calls, the tricks as plain
+    values (`SessionReader.compact_trick`) and the written score (of lines seen before: shared, with no places). `iter_records` yields it with
     ``compact=True``; its `HandBuilder` methods read a line or refuse it (anything else: `full` hands the lines read
     so far to the full reader, which goes on). `record` is the full reader's `HandRecord` of the same lines, for a
     validator that needs more than the fast replay (any finding, any doubt)."""
@@ -337,7 +337,7 @@ class CompactHand:
         self.split = False
         self.turned = self.info = self.score = None
         self.auction = self.after = ()
-        self.tricks: list[Trick] = []
+        self.tricks: list[tuple] = []  # `SessionReader.compact_trick`'s values
 
     def mark(self, key: str) -> None:
         """Where the hand writes ``key``: never known, the compact reading keeps no place (`HandRecord.mark`)."""
@@ -582,21 +582,22 @@ class SessionReader:
         return (int(number), seat_of[sa], card_a, aa or "", m.start(3) + 1, seat_of[sb], card_b, ab or "", m.start(6) + 1,
                 -1 if w is None else seat_of[w])
 
-    def compact_trick(self, text: str) -> Trick | None:
-        """A canonical two-player trick line as the `Trick` the fast replay reads (no places: a `CompactHand`'s),
-        None when it is not one: what `_read_trick2` reads of it, its items read once whatever the
-        trick's number (`_read_trick_body`, memoised on the text after ``trick N: ``)."""
+    def compact_trick(self, text: str) -> tuple | None:
+        """A canonical two-player trick line as the plain values the fast replay reads (no places: a
+        `CompactHand`'s), ``(number, seat, card, announce, seat, card, announce, winner)``, None when it is not one:
+        what `_read_trick2` reads of it, its items read once whatever the trick's number (`_read_trick_body`,
+        memoised on the text after ``trick N: ``)."""
         head, sep, body = text.partition(": ")
         number = head[6:]
         if (head[:6] != "trick " or not sep or not 0 < len(number) <= 6 or not number.isascii() or not number.isdigit()
                 or number != str(int(number))):
             return None
         got = _read_once(self.trick_bodies, body, self._read_trick_body, 32768)
-        return Trick(int(number), *got) if got else None
+        return (int(number), *got) if got else None
 
     def _read_trick_body(self, body: str) -> tuple | None:
-        """The items of a canonical two-player trick line after ``trick N: ``, as the end of its compact `Trick`:
-        ``(plays, winner, 0, 1, (), ())``; None when they are not canonical."""
+        """The items of a canonical two-player trick line after ``trick N: ``, as the end of its `compact_trick`:
+        ``(seat, card, announce, seat, card, announce, winner)``; None when they are not canonical."""
         m = self.trick_body.match(body)
         if m is None:
             return None
@@ -605,8 +606,7 @@ class SessionReader:
         if card_a is None or card_b is None:
             return None
         seat_of = self.seat_of
-        plays = (Play(seat_of[sa], card_a, aa or "", 0, 0, ()), Play(seat_of[sb], card_b, ab or "", 0, 0, ()))
-        return plays, -1 if w is None else seat_of[w], 0, 1, (), ()
+        return seat_of[sa], card_a, aa or "", seat_of[sb], card_b, ab or "", -1 if w is None else seat_of[w]
 
     def compact_calls(self, text: str) -> tuple[Call, ...] | None:
         """The calls of a canonical line as the `Call` values the fast replay reads (no places), None when it is not

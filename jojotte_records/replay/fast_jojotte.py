@@ -23,7 +23,8 @@ from functools import lru_cache
 from operator import itemgetter
 
 from ..cards import SUIT_MASKS, mask_of
-from ..notation.model import UNKNOWN_CARD
+from ..notation.model import UNKNOWN_CARD, Play
+from ..notation.text import CompactHand
 from ..rules.base import CHANCE, Action
 from ..rules.jojotte import AFTER, AUCTION, DONE, DRAW, PLAY, VOID_HAND, JJState, JojotteRules
 from ..rules.jojotte_cards import legal_play_mask, trick_points, trick_winner
@@ -57,6 +58,19 @@ def _trick_tables(nullo: bool, trump: int) -> tuple[list[int], list[int]]:
                 t[a * _WIDTH + b] = 2 * trick_points((a, b), trump, last, nullo) + trick_winner((a, b), trump)
         both.append(t)
     return both[0], both[1]
+
+
+def _plain_tricks(tricks) -> list[tuple] | None:
+    """A `HandRecord`'s tricks as the plain values `JojotteFast._play` reads (those of
+    `notation.text.SessionReader.compact_trick`), or None when one is not two cards with no call among them (a late
+    dix: explained)."""
+    out = []
+    for t in tricks:
+        if t.calls or len(t.plays) != 2:
+            return None
+        a, b = t.plays
+        out.append((t.number, a.seat, a.card, a.announce, b.seat, b.card, b.announce, t.winner))
+    return out
 
 
 def _with_cards(after: JJState, state: JJState) -> JJState:
@@ -193,7 +207,8 @@ class JojotteFast:
         s = self._after(*got, hand.after)
         if s is None or s.phase != PLAY or s.trick or s.tricks_done:
             return None
-        return self._play(s, hand.tricks)
+        tricks = hand.tricks if type(hand) is CompactHand else _plain_tricks(hand.tricks)
+        return None if tricks is None else self._play(s, tricks)
 
     def _after(self, s: JJState, kid: int, calls: tuple) -> JJState | None:
         """The state after the calls that follow the draw (``s``: the state after the draw, ``kid``: the number of
@@ -290,7 +305,8 @@ class JojotteFast:
         return s if s is not None and s.phase == VOID_HAND else None
 
     def _play(self, s: JJState, tricks) -> JJState | None:
-        """The nine tricks from the first lead (JJ-PLAY-1…8), or None at the first card not plainly legal."""
+        """The nine tricks from the first lead (JJ-PLAY-1…8), or None at the first card not plainly legal. Each trick
+        as its plain values (`notation.text.SessionReader.compact_trick`, `_plain_tricks`)."""
         hands = list(s.hands)
         trump = s.trump
         nullo = s.denomination == "nullo"
@@ -306,13 +322,11 @@ class JojotteFast:
         last_no = self.tricks_per_hand
         win = -1
         try:
-            # a trick of other than two cards does not unpack (ValueError): explained
-            for done, (_, ((sa, ca, aa, _, _, _), (sb, cb, ab, _, _, _)), written, _, _, _, calls) in enumerate(tricks, 1):
-                if calls:  # a call among the cards (a late dix): explained
-                    return None
+            for done, (_, sa, ca, aa, sb, cb, ab, written) in enumerate(tricks, 1):
                 if aa or ab:
                     # said with a card (JJ-JOJOTTE): the rules check and apply the trick from a state built here
-                    st = self._announced(s, hands, seen, done - 1, leader, won, pts, jo, history, tricks[done - 1][1])
+                    st = self._announced(s, hands, seen, done - 1, leader, won, pts, jo, history,
+                                         (Play(sa, ca, aa), Play(sb, cb, ab)))
                     if st is None:
                         return None
                     hands = list(st.hands)
