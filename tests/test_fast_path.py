@@ -1261,7 +1261,9 @@ def test_a_compact_trick_line_is_read_as_the_whole_line_is_whatever_its_number()
 
 def test_a_compact_deal_line_is_read_as_read_deal_reads_it():
     # `SessionReader.compact_deal` reads a canonical two-player deal line in one split: what it reads is what
-    # `read_deal` reads, and it leaves every other spelling to `read_deal` (None)
+    # `read_deal` reads (as the masks of each seat's first cards and draw), and it leaves every other spelling to
+    # `read_deal` (None)
+    from jojotte_records.cards import mask_of
     from jojotte_records.notation.text import SessionReader
 
     header = next(iter(iter_records(_text("jojotte", 3, 1), "t.jjt")))
@@ -1284,7 +1286,8 @@ def test_a_compact_deal_line_is_read_as_read_deal_reads_it():
     for ln in lines + odd:
         got = reader.compact_deal(ln)
         if got is not None:
-            assert got == reader.read_deal(ln), ln
+            (d0, d1), (r0, r1) = reader.read_deal(ln)
+            assert got == (mask_of(d0), mask_of(d1), mask_of(r0), mask_of(r1)), ln
             taken += 1
     assert len(drawn) > 40 and all(reader.compact_deal(ln) is not None for ln in drawn)
     assert taken >= len(drawn) + 40  # and a card in lowercase
@@ -1346,3 +1349,30 @@ def test_the_fast_replay_reads_the_same_plain_tricks_from_either_reading():
     assert _plain_tricks([t, t._replace(plays=t.plays[:1])]) is None
     assert _plain_tricks([t._replace(plays=t.plays + t.plays[:1])]) is None
     assert _plain_tricks([t._replace(calls=((1, Call(t.plays[1].seat, "dix")),))]) is None
+
+
+def test_a_compact_deal_with_a_card_shown_twice_is_read_in_full():
+    # JJ-DEAL-5, JJ-INV-1: a canonical deal line whose first card is written as the turned card, and played as it is
+    # wherever the first card is, no score written (the points change): the play holds together, so only the count of
+    # the cards the deal shows (`JojotteRules.dealt_in_full`, on the masks `compact_deal` reads) can refuse the hand,
+    # which is then read in full
+    hands = ["\n".join(ln for ln in h.split("\n") if not ln.startswith("score "))
+             for h in _text("jojotte", 80, 12).split("\n\n")]
+    changed = 0
+    for i, hand in enumerate(hands[2:], 2):
+        lines = hand.split("\n")
+        deal = next(ln for ln in lines if ln.startswith("deal "))
+        turned = next(ln for ln in lines if ln.startswith("turned ")).split(" ")[1]
+        first = deal.split(" ")[2]
+        if " + " not in deal or any(first in ln for ln in lines if ln.startswith("after ")):
+            continue
+        swap = {first: turned, first + ",": turned + ","}
+        hands[i] = "\n".join(ln if ln.startswith(("hand ", "turned ")) else " ".join(swap.get(w, w) for w in ln.split(" "))
+                             for ln in lines)
+        changed += 1
+    text = "\n\n".join(hands)
+    full, _, _, _ = _by_compact(text, False)
+    cited = [{i.rule for i in v.issues} for _, kept in full for v in kept]
+    assert changed >= 30 and len(cited) >= changed and all(rules & {"JJ-DEAL-5", "JJ-INV-1"} for rules in cited), cited
+    read, again = _same_with_compact_reading(text)
+    assert again >= changed

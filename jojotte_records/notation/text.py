@@ -125,6 +125,7 @@ for _s in PLAIN_SUITS:
         _code = _s * 16 + _r
         _FAST_CARDS[card_name(_code)] = _code
         _FAST_CARDS[card_name(_code).lower()] = _code
+_FAST_BITS = {name: 1 << code for name, code in _FAST_CARDS.items()}  # a card's spelling -> its bit (`compact_deal`)
 _FAST_ANNOUNCE = {"jo": "jo", "jotte": "jotte", "Jo": "jo", "Jotte": "jotte", "JO": "jo", "JOTTE": "jotte"}
 _FAST_CALLS = {"pass": ("pass", -1), "accept": ("accept", -1), "nt": ("nt", -1), "double": ("double", -1),
                "redouble": ("redouble", -1), "nullo": ("nullo", -1), "slam": ("slam", -1), "dix": ("dix", -1),
@@ -311,13 +312,15 @@ _NO_DEAL = (None, None)
 
 class CompactHand:
     """A two-player hand written in plain canonical lines, read only as far as the fast replay reads it (issue 14):
-    the dealer, the deal and the draw as card codes, the turned and information cards, the calls, the tricks as plain
+    the dealer, the deal and the draw (``masks``: each seat's first cards then each seat's draw as bitmasks, when the
+    deal line is canonical, `SessionReader.compact_deal`; else ``dealt`` and ``drawn`` as card codes), the turned and
+    information cards, the calls, the tricks as plain
     values (`SessionReader.compact_trick`) and the written score (of lines seen before: shared, with no places). `iter_records` yields it with
     ``compact=True``; its `HandBuilder` methods read a line or refuse it (anything else: `full` hands the lines read
     so far to the full reader, which goes on). `record` is the full reader's `HandRecord` of the same lines, for a
     validator that needs more than the fast replay (any finding, any doubt)."""
 
-    __slots__ = ("codec", "number", "dealer", "line", "dealer_col", "lines", "dealt", "drawn", "split", "turned",
+    __slots__ = ("codec", "number", "dealer", "line", "dealer_col", "lines", "masks", "dealt", "drawn", "split", "turned",
                  "info", "auction", "after", "tricks", "score")
     stock = None
     claim = -1
@@ -332,6 +335,7 @@ class CompactHand:
         self.line = line
         self.dealer_col = dealer_col
         self.lines: list[tuple[int, str]] = []  # the hand's lines after the first, as read
+        self.masks = None
         self.dealt = _NO_DEAL
         self.drawn = None
         self.split = False
@@ -365,11 +369,18 @@ class CompactHand:
                 return False
             self.after = calls
         elif key[:5] == "deal ":
-            got = None if self.dealt is not _NO_DEAL else r.compact_deal(text) or r.read_deal(text)
-            if got is None:
+            if self.dealt is not _NO_DEAL or self.masks is not None:
                 return False
-            self.dealt, self.drawn = got
-            self.split = self.drawn is not None
+            masks = r.compact_deal(text)
+            if masks is not None:
+                self.masks = masks
+                self.split = True
+            else:
+                got = r.read_deal(text)
+                if got is None:
+                    return False
+                self.dealt, self.drawn = got
+                self.split = self.drawn is not None
         elif key == "turned" or key[:5] == "info ":
             read = _read_once(r.card_lines, text, r._read_card_line)
             if not read:
@@ -628,17 +639,20 @@ class SessionReader:
         hb.marks.append(("deal", line_no, 1))
         return True
 
-    def compact_deal(self, text: str) -> tuple[list, list] | None:
-        """What `read_deal` reads of a two-player deal line written canonically with six cards a seat and three
-        drawn (``deal A: 8S 8H KD QD KC TC + QH AD TD; B: …``), in one split; None for any other line."""
+    def compact_deal(self, text: str) -> tuple[int, int, int, int] | None:
+        """The cards `read_deal` reads of a two-player deal line written canonically with six cards a seat and three
+        drawn (``deal A: 8S 8H KD QD KC TC + QH AD TD; B: …``), in one split, as the bitmasks the fast replay reads:
+        each seat's first cards, then each seat's draw (a card written twice is there once: the replay's count of
+        the cards refuses it, `JojotteRules.dealt_in_full`); None for any other line."""
         parts = text.split(" ")
         if len(parts) != 23 or parts[1] != self.deal_heads[0] or parts[12] != self.deal_heads[1] or parts[8] != "+" \
                 or parts[19] != "+" or parts[11][2:] != ";":
             return None
-        card = _FAST_CARDS.__getitem__
+        b = _FAST_BITS.__getitem__
         try:
-            return ([tuple(map(card, parts[2:8])), tuple(map(card, parts[13:19]))],
-                    [(card(parts[9]), card(parts[10]), card(parts[11][:2])), tuple(map(card, parts[20:23]))])
+            return (b(parts[2]) | b(parts[3]) | b(parts[4]) | b(parts[5]) | b(parts[6]) | b(parts[7]),
+                    b(parts[13]) | b(parts[14]) | b(parts[15]) | b(parts[16]) | b(parts[17]) | b(parts[18]),
+                    b(parts[9]) | b(parts[10]) | b(parts[11][:2]), b(parts[20]) | b(parts[21]) | b(parts[22]))
         except KeyError:
             return None
 

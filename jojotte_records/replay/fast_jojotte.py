@@ -181,22 +181,17 @@ class JojotteFast:
     def hand(self, hand) -> JJState | None:
         if hand.claim >= 0 or hand.result or hand.stock is not None or hand.turned is None:
             return None
-        if hand.drawn is None:
-            return self._void(hand)
-        if hand.info is None or not hand.split or len(hand.tricks) != self.tricks_per_hand:
-            return None
-        dealt = self.dealt
-        drawn = self.drawn
-        d0, d1 = hand.dealt
-        r0, r1 = hand.drawn
-        if (d0 is None or d1 is None or r0 is None or r1 is None or len(d0) != dealt or len(d1) != dealt
-                or len(r0) != drawn or len(r1) != drawn):
-            return None
-        try:
-            init = (mask_of(d0), mask_of(d1))
-            draws = (mask_of(r0), mask_of(r1))
-        except ValueError:  # a ``?`` (UNKNOWN_CARD, negative): explained
-            return None
+        compact = type(hand) is CompactHand
+        masks = hand.masks if compact else None  # a canonical deal line read as bitmasks (`CompactHand`)
+        if masks is not None:
+            if hand.info is None or len(hand.tricks) != self.tricks_per_hand:
+                return None
+            init, draws = masks[:2], masks[2:]
+        else:
+            got = self._masks(hand)
+            if got is None:
+                return self._void(hand) if hand.drawn is None else None
+            init, draws = got
         # the deal and the draw (JJ-DEAL-3/5, JJ-INV-1, JJ-DRAW-1/4): a card written twice fails the count
         seen = self.rules.dealt_in_full(init, hand.turned, draws, hand.info)
         if not seen:
@@ -207,8 +202,25 @@ class JojotteFast:
         s = self._after(*got, hand.after)
         if s is None or s.phase != PLAY or s.trick or s.tricks_done:
             return None
-        tricks = hand.tricks if type(hand) is CompactHand else _plain_tricks(hand.tricks)
+        tricks = hand.tricks if compact else _plain_tricks(hand.tricks)
         return None if tricks is None else self._play(s, tricks)
+
+    def _masks(self, hand) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """The masks of each seat's first cards and of each seat's draw of a hand recorded with its draw, its
+        information card and its nine tricks, every seat's cards written in full with no ``?``; else None."""
+        if hand.drawn is None or hand.info is None or not hand.split or len(hand.tricks) != self.tricks_per_hand:
+            return None
+        dealt = self.dealt
+        drawn = self.drawn
+        d0, d1 = hand.dealt
+        r0, r1 = hand.drawn
+        if (d0 is None or d1 is None or r0 is None or r1 is None or len(d0) != dealt or len(d1) != dealt
+                or len(r0) != drawn or len(r1) != drawn):
+            return None
+        try:
+            return (mask_of(d0), mask_of(d1)), (mask_of(r0), mask_of(r1))
+        except ValueError:  # a ``?`` (UNKNOWN_CARD, negative): explained
+            return None
 
     def _after(self, s: JJState, kid: int, calls: tuple) -> JJState | None:
         """The state after the calls that follow the draw (``s``: the state after the draw, ``kid``: the number of
