@@ -263,13 +263,6 @@ class _HandBuilder:
         r = self.r
         key = text[:6]
         if key == "trick ":
-            two = r.trick_lines.get(text)  # two players: a trick line read before (`SessionReader.fast_trick`)
-            if two and two[0] == len(self.tricks) + 1:
-                number, sa, ca, aa, col_a, sb, cb, ab, col_b, w = two
-                new = tuple.__new__
-                self.tricks.append(new(Trick, (number, (new(Play, (sa, ca, aa, line_no, col_a, ())),
-                                                        new(Play, (sb, cb, ab, line_no, col_b, ()))), w, line_no, 1, (), ())))
-                return True
             return r.fast_trick(self, text, line_no)
         if key == "auctio":
             return text.startswith("auction ") and r.fast_calls(self, text, line_no, self.auction)
@@ -520,9 +513,9 @@ class SessionReader:
             two = _read_once(self.trick_lines, text, self._read_trick2, 32768)
             if two and two[0] == len(hb.tricks) + 1:
                 number, sa, ca, aa, col_a, sb, cb, ab, col_b, w = two
-                new = tuple.__new__  # what the NamedTuples' constructors call, without their keyword handling
-                plays = (new(Play, (sa, ca, aa, line_no, col_a, ())), new(Play, (sb, cb, ab, line_no, col_b, ())))
-                hb.tricks.append(new(Trick, (number, plays, w, line_no, 1, (), ())))
+                play = Play._make
+                hb.tricks.append(Trick._make((number, (play((sa, ca, aa, line_no, col_a, ())),
+                                                       play((sb, cb, ab, line_no, col_b, ()))), w, line_no, 1, (), ())))
                 return True
         m = self.trick_line.match(text)
         if m is not None:
@@ -710,7 +703,7 @@ class SessionReader:
         figures = _read_once(self.score_lines, text, self._read_score)
         if not figures:
             return False
-        hb.score = tuple.__new__(WrittenScore, (*figures, line_no, 1))
+        hb.score = WrittenScore._make((*figures, line_no, 1))
         return True
 
     def _read_score(self, text: str) -> tuple | None:
@@ -748,8 +741,8 @@ class SessionReader:
         calls = _read_once(self.call_lines, text, self._read_calls)
         if not calls:
             return False
-        new = tuple.__new__  # what `Call(...)` calls, without its keyword handling
-        target.extend([new(Call, (seat, kind, suit, melds, line_no, col, ())) for seat, kind, suit, melds, col in calls])
+        call = Call._make
+        target.extend([call((seat, kind, suit, melds, line_no, col, ())) for seat, kind, suit, melds, col in calls])
         return True
 
     def _read_calls(self, text: str) -> tuple | None:
