@@ -315,12 +315,12 @@ def parse_tag_date(text: str | None) -> tuple[date | None, int | None]:
 # --- column buffers -----------------------------------------------------------------------
 
 class _Columns:
-    """Rows of one table gathered column by column, turned into one Arrow table per flush.
+    """Rows of one table, turned into one Arrow table per flush.
 
-    ``spec`` gives (column, Arrow type, typecode): a typecode stores the column in an
-    ``array.array`` with -1 for NULL (the hot tables), None a Python list. Rows added one at a
-    time (`_Importer.row`) are kept as tuples and turned into columns when columns are asked for (one
-    ``zip`` instead of an ``append`` per value).
+    ``spec`` gives (column, Arrow type, typecode): a typecode marks a column whose values are integers with -1 for
+    NULL (the hot tables; a boolean is 1 or 0), None one whose values are as the column stores them. Rows added one
+    at a time (`_Importer.row`) are kept as tuples and converted by Arrow in one call (a struct array of the tuples);
+    whole columns (`extend`) are kept as columns, an ``array.array`` for a typecode, else a list.
     """
 
     def __init__(self, table: str, spec: list[tuple[str, pa.DataType, str | None]]):
@@ -328,6 +328,8 @@ class _Columns:
         self.names = [n for n, _, _ in spec]
         self.types = [t for _, t, _ in spec]
         self.codes = [c for _, _, c in spec]
+        # the tuples' type: a typecode column as its integer type, made NULL and boolean by `_typed`
+        self.row_type = pa.struct([(n, _INT_TYPES[c] if c else t) for n, t, c in spec])
         self.cols: list = []
         self.rows: list[tuple] = []  # rows added one at a time, after those in ``cols``
         self.clear()
@@ -361,20 +363,41 @@ class _Columns:
             del c[n:]
 
     def arrow(self) -> pa.Table:
-        self._settle()
+        """Every row buffered: those of the whole columns, then those added one at a time."""
+        parts = []
+        if len(self.cols[0]) or not self.rows:
+            parts.append(self._columns_arrays())
+        if self.rows:
+            parts.append(self._rows_arrays())
+        tables = [pa.Table.from_arrays(arrays, names=self.names) for arrays in parts]
+        return tables[0] if len(tables) == 1 else pa.concat_tables(tables)
+
+    def _columns_arrays(self) -> list[pa.Array]:
         arrays = []
         for col, typ, code in zip(self.cols, self.types, self.codes):
             if code:
-                ints = _INT_TYPES[code]
-                values = pa.Array.from_buffers(ints, len(col), [None, pa.py_buffer(col)])
-                nulls = pc.less(values, 0)
-                if pa.types.is_boolean(typ):
-                    values = pc.equal(values, 1)
-                arrays.append(pc.if_else(nulls, pa.scalar(None, typ), values) if len(col) and pc.any(nulls).as_py()
-                              else values)
+                arrays.append(_typed(pa.Array.from_buffers(_INT_TYPES[code], len(col), [None, pa.py_buffer(col)]), typ))
             else:
                 arrays.append(pa.array(col, type=typ))
-        return pa.Table.from_arrays(arrays, names=self.names)
+        return arrays
+
+    def _rows_arrays(self) -> list[pa.Array]:
+        try:
+            rows = pa.array(self.rows, type=self.row_type)
+        except pa.ArrowInvalid:
+            if any(len(r) != len(self.names) for r in self.rows):
+                raise ValueError(f"a row of {self.table} has not {len(self.names)} values") from None
+            raise
+        return [_typed(values, typ) if code else values
+                for values, typ, code in zip(rows.flatten(), self.types, self.codes)]
+
+
+def _typed(values: pa.Array, typ: pa.DataType) -> pa.Array:
+    """A typecode column's integers as its column stores them: -1 is NULL, and a boolean is 1 (true) or 0."""
+    nulls = pc.less(values, 0)
+    if pa.types.is_boolean(typ):
+        values = pc.equal(values, 1)
+    return pc.if_else(nulls, pa.scalar(None, typ), values) if len(values) and pc.any(nulls).as_py() else values
 
 
 _INT_TYPES = {"b": pa.int8(), "h": pa.int16(), "i": pa.int32()}
