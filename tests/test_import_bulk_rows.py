@@ -9,6 +9,8 @@ tricks of a simulated file), not from the importer.
 from __future__ import annotations
 
 import io
+import re
+from pathlib import Path
 
 import duckdb
 import pyarrow as pa
@@ -123,3 +125,74 @@ def test_plays_and_tricks_are_the_cards_of_the_record(tmp_path, game, hands):
     assert got_tricks == tricks
     assert nulls == (0, 0, 0) and won == 0
     assert last[1:] == (0, 0, r.hands) and last[0] <= r.hands
+
+
+def _call(item: str) -> tuple:
+    """(seat label, kind, suit, melds) of a call as the text writes it (``B melds 9D-7D``, ``A name H``, ``A pass``)."""
+    label, _, said = item.partition(" ")
+    kind, _, rest = said.partition(" ")
+    if kind == "melds":
+        return label, kind, None, rest
+    if kind == "name":
+        return label, kind, rest, None
+    return label, said.replace(" ", "_"), None, None
+
+
+def _record_calls(text: str) -> list:
+    """(hand, phase, seq, seat label, kind, suit, melds, trick, cards before it) of every call of the record's text."""
+    calls, hand = [], 0
+    for line in re.sub(r"\s*\{[^}]*\}", "", text).splitlines():
+        keyword = line.split(" ", 1)[0]
+        if keyword == "hand":
+            hand += 1
+        elif keyword in ("auction", "after") and " " in line:
+            for seq, item in enumerate(line.split(" ", 1)[1].split(", "), 1):
+                calls.append((hand, keyword, seq, *_call(item), None, None))
+        elif keyword == "trick":
+            head, items = line.split(": ", 1)
+            cards = 0
+            seq = sum(1 for c in calls if c[0] == hand and c[1] == "trick")
+            for item in items.split(" -> ")[0].split(", "):
+                if len(item.split(" ")[1]) == 2:
+                    cards += 1
+                else:
+                    seq += 1
+                    calls.append((hand, "trick", seq, *_call(item), int(head.split(" ")[1]), cards))
+    return calls
+
+
+LATE_DIX = Path(__file__).resolve().parent.parent / "examples" / "disputes" / "70-dix-after-first-card.jjt"
+
+
+@pytest.mark.parametrize("game", ["jojotte", "jojotte-3", LATE_DIX.name, "dix in trick 2"])
+def test_calls_are_the_calls_of_the_record(tmp_path, game):
+    # every call of the auction and after lines and inside the tricks is a row of calls, in order, with its phase,
+    # its number in its phase, its seat, what it says, and for one inside a trick the trick and the cards played
+    # before it (the example: "trick 1: B AC, A dix, A KH jo")
+    if game == LATE_DIX.name:
+        text = LATE_DIX.read_text(encoding="utf-8")
+    elif game == "dix in trick 2":  # (illegal, and recorded as written)
+        text = LATE_DIX.read_text(encoding="utf-8").replace("B AC, A dix, A KH", "B AC, A KH")
+        text = text.replace("trick 2: A QH jotte, B TH", "trick 2: A QH jotte, A dix, B TH")
+        assert text.count("dix") == 3
+    else:
+        out = io.StringIO()
+        write_stream(simulate_items(game, 60, 5), out)
+        text = out.getvalue()
+    path = tmp_path / "sim.jjt"
+    path.write_text(text, encoding="utf-8")
+    db = tmp_path / "a.duckdb"
+    [r] = list(import_paths(db, [str(path)], batch_hands=7))
+    assert r.status == "imported"
+    conn = duckdb.connect(str(db), read_only=True)
+    try:
+        got = conn.execute(
+            "SELECT dense_rank() OVER (ORDER BY c.session_id, c.hand_seq), c.phase, c.seq, pl.label, c.kind, c.suit, "
+            "c.melds, c.trick_no, c.after_cards FROM calls c JOIN players pl ON pl.session_id = c.session_id "
+            "AND pl.seat = c.seat ORDER BY c.session_id, c.hand_seq, "
+            "CASE c.phase WHEN 'auction' THEN 1 WHEN 'after' THEN 2 ELSE 3 END, c.seq").fetchall()
+    finally:
+        conn.close()
+    expected = _record_calls(text)
+    assert {c[1] for c in expected} == ({"auction", "after", "trick"} if "dix" in game else {"auction", "after"})
+    assert got == expected

@@ -87,13 +87,6 @@ def _action_value(a) -> str | None:
     return None
 
 
-def _packed(imp, table: str, sid: int, seq: int, columns: list[list]) -> int:
-    """Append whole columns to a packed table (``session_id``, ``hand_seq`` and then ``columns``); their length."""
-    n = len(columns[0])
-    imp.buf[table].extend([(sid,) * n, (seq,) * n, *columns])
-    return n
-
-
 # --- the record's own form -----------------------------------------------------------------
 
 class RecordRows:
@@ -268,14 +261,12 @@ class JojotteRecordRows(RecordRows):
         rec, st = v.record, v.state
         sid, seq = s.session_id, s.hands
         in_tricks = [(t.number, k, c) for t in rec.tricks for k, c in t.calls]
-        for phase, calls, places in (("auction", rec.auction, None), ("after", rec.after, None),
-                                     ("trick", [c for _, _, c in in_tricks], in_tricks)):
-            if calls:
-                n = len(calls)
-                trick_no = [t for t, _, _ in places] if places else [None] * n
-                after_cards = [k for _, k, _ in places] if places else [None] * n
-                _packed(imp, "calls", sid, seq, [[phase] * n, list(range(1, n + 1)),
-                                                 *map(list, zip(*(_call_values(c) for c in calls))), trick_no, after_cards])
+        calls = imp.buf["calls"].rows  # a tuple a row (`store._Columns`)
+        for phase, made in (("auction", rec.auction), ("after", rec.after)):
+            for i, c in enumerate(made, 1):
+                calls.append((sid, seq, phase, i, *_call_values(c), None, None))
+        for i, (trick_no, after_cards, c) in enumerate(in_tricks, 1):
+            calls.append((sid, seq, "trick", i, *_call_values(c), trick_no, after_cards))
         shown = None
         if st is not None and st.phase in (PLAY, DONE) and any(st.melds):
             shown = self.rules.compare_melds(st).shown
