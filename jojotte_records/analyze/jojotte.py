@@ -876,25 +876,7 @@ class Solver:
                 self._thresholds = ("nullo" if s0.denomination == "nullo" else "slam", x)
             return self._thresholds
 
-        by_d: dict[int, set[int]] = {}
-        for cp_a in range(0, tot + 1, 5):
-            for jo in jos:
-                d = 2 * cp_a - tot + (JOJOTTE if jo[0] == 2 else 0) - (JOJOTTE if jo[1] == 2 else 0)
-                for won in ((1, n - 1), (n - 1, 1)):
-                    by_d.setdefault(d, set()).add(winner(cp_a, jo, won))
-        ds = sorted(by_d)
-        if any(len(w) > 1 for w in by_d.values()):
-            return None  # not a function of d alone
-        seq = [next(iter(by_d[d])) for d in ds]
-        # B wins, then equal totals, then A wins, as d grows
-        rank = {1: 0, -1: 1, 0: 2}
-        if any(rank[a] > rank[b] for a, b in zip(seq, seq[1:])):
-            return None
-        t_a = next((d for d, w in zip(ds, seq) if w == 0), None)
-        t_b = next((d for d, w in zip(reversed(ds), reversed(seq)) if w == 1), None)
-        all_a = {winner(tot, jo, (n, 0)) for jo in jos}
-        all_b = {winner(0, jo, (0, n)) for jo in jos}
-        self._thresholds = (tot, t_a, t_b, all_a, all_b)
+        self._thresholds = score_shape(winner, tot, n, jos)
         return self._thresholds
 
     def outcome_by_points(self, state: JJState) -> int | None:
@@ -1031,6 +1013,36 @@ class Solver:
         along = tuple(s.won[i] - state.won[i] for i in (0, 1))  # the tricks of the principal line: the guess
         return Value(d, got, self.forced_tricks(state, along), self.outcome(state), tuple(line),
                      self.rules.score_hand(s) if s.phase == DONE else None)
+
+
+def score_shape(winner, tot: int, n: int, jos: tuple[tuple[int, int], ...]):
+    """How ``score_hand`` decides a hand of ``n`` tricks between A and B, probed on finished hands:
+    ``(tot, t_a, t_b, all_a, all_b)`` (see `Solver.thresholds`), or None when a hand in which neither took every
+    trick is not won by a monotone function of the final trick-score difference ``d`` (A minus B).
+
+    ``winner(cp_a, jo, won)``: ``score_hand``'s winner (0 A, 1 B, -1 equal totals) of the finished hand in which A
+    took ``cp_a`` of the ``tot`` card and last-trick points, the Jo-Jotte marks were ``jo`` (one of ``jos``) and
+    the tricks ``won``.
+    """
+    by_d: dict[int, set[int]] = {}
+    for cp_a in range(0, tot + 1, 5):
+        for jo in jos:
+            d = 2 * cp_a - tot + (JOJOTTE if jo[0] == 2 else 0) - (JOJOTTE if jo[1] == 2 else 0)
+            for won in ((1, n - 1), (n - 1, 1)):
+                by_d.setdefault(d, set()).add(winner(cp_a, jo, won))
+    ds = sorted(by_d)
+    if any(len(w) > 1 for w in by_d.values()):
+        return None  # not a function of d alone
+    seq = [next(iter(by_d[d])) for d in ds]
+    # B wins, then equal totals, then A wins, as d grows
+    rank = {1: 0, -1: 1, 0: 2}
+    if any(rank[a] > rank[b] for a, b in zip(seq, seq[1:])):
+        return None
+    t_a = next((d for d, w in zip(ds, seq) if w == 0), None)
+    t_b = next((d for d, w in zip(reversed(ds), reversed(seq)) if w == 1), None)
+    all_a = {winner(tot, jo, (n, 0)) for jo in jos}
+    all_b = {winner(0, jo, (0, n)) for jo in jos}
+    return tot, t_a, t_b, all_a, all_b
 
 
 def _tables(cards: tuple[int, ...], trump: int):
