@@ -701,14 +701,14 @@ def test_restore_in_three_player_forms_and_a_folder_of_disputes():
 
 # --- four players in partnerships: the last tricks, exactly -------------------------------------------
 
-def _partnership_endings(cards_left: int):
+def _partnership_endings(cards_left: int, seed: int = 3, policy: str = "uniform"):
     """Positions of four-player hands (the example and simulated ones) with ``cards_left`` cards to play."""
     from jojotte_records.analyze.jojotte import _partnership_start, rules_for
 
     out = []
     items = list(iter_records((EXAMPLES / "four-partners.jjt").read_text(encoding="utf-8"), "4p"))
     try:
-        header, hands = simulate_session(hands=6, seed=3, game="jojotte-4p", policy="uniform")
+        header, hands = simulate_session(hands=6, seed=seed, game="jojotte-4p", policy=policy)
         items += [header, *hands]
     except TypeError:  # a simulator without other games
         pass
@@ -848,6 +848,38 @@ def test_partnership_nullo_endgame_equals_brute_force():
         assert (-v if side == 0 else v) == _brute_nullo_sides(rules, s)
         checked += 1
     assert checked >= 1
+
+
+def test_four_player_outcome_from_the_difference_equals_the_outcome_search():
+    """Where ``score_hand`` is monotone in the final trick-score difference, the outcome is read from the forced
+    difference (`outcome_by_difference`) instead of searched (`solver.JojotteOutcomeView`): on endings moved so that
+    the forced difference lands on and beside each point where the winner changes, both give the same outcome."""
+    from jojotte_records.analyze.jojotte import outcome_by_difference
+    from jojotte_records.analyze.solver import JojotteOutcomeView, JojotteSidesView
+    from jojotte_records.analyze.solver import Solver as OneSolver
+
+    checked, changes = 0, set()
+    endings = [e for left in (8, 12) for seed in (1, 2, 3)  # plausible bids: no Slam (the uniform policy's all are)
+               for e in _partnership_endings(left, seed, policy="plausible")]
+    for rules, s in endings:
+        by_difference = outcome_by_difference(rules, s)
+        if s.denomination == "nullo" or s.slam:
+            assert by_difference is None
+            continue
+        if by_difference is None:
+            continue
+        v = OneSolver(JojotteSidesView(rules, s)).value(s)
+        # moving 5k points from East to North moves the forced difference by 10k, the rest of the play unchanged
+        ks = range(-s.card_pts[0] // 5, s.card_pts[1] // 5 + 1)
+        steps = {k for k in ks if by_difference(v + 10 * k) != by_difference(v + 10 * k - 10)}
+        for k in sorted({k + i for k in steps for i in (-1, 0, 1)} & set(ks)):
+            moved = s._replace(card_pts=(s.card_pts[0] + 5 * k, s.card_pts[1] - 5 * k, *s.card_pts[2:]))
+            assert OneSolver(JojotteSidesView(rules, moved)).value(moved) == v + 10 * k
+            derived = outcome_by_difference(rules, moved)(v + 10 * k)
+            assert derived == OneSolver(JojotteOutcomeView(rules, moved)).value(moved)
+            changes.add(derived)
+            checked += 1
+    assert checked >= 30 and {-1, 1} <= changes
 
 
 def test_four_player_alts_are_each_legal_cards_minimax(tmp_path):

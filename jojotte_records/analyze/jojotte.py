@@ -26,7 +26,8 @@ Three values are searched, each a zero-sum game:
 
 Three-player forms (jojotte-3, jojotte-4s, the box) are analysed as the two-player
 hand of the two who play (`two_player_form`); four players in partnerships from the
-first card (`analyze_partnership`, by the one solver of `solver`; ``ENDGAME_CARDS``: every card).
+first card (`analyze_partnership`, by the one solver of `solver`; ``ENDGAME_CARDS``: every card), the outcome read
+from the forced trick-score difference where the same probes of ``score_hand`` allow it (`outcome_by_difference`).
 
 Every legal play comes from ``legal_play_mask`` (the function behind
 ``JojotteRules.legal_actions``), every announcement ("Jo", "Jotte") from
@@ -1385,8 +1386,14 @@ def analyze_partnership(verdict, rules, cards: int = ENDGAME_CARDS) -> tuple[lis
 
     s = _partnership_start(rules, verdict.state)
     view = JojotteSidesView(rules, s)
-    solver, outcomes = OneSolver(view), OneSolver(JojotteOutcomeView(rules, s))
+    solver = OneSolver(view)
     forced = _sides_forced(rules, s, view, solver)
+    by_difference = outcome_by_difference(rules, s)
+    if by_difference is None:  # score_hand is not monotone in the difference here: the outcome is searched
+        outcomes = OneSolver(JojotteOutcomeView(rules, s))
+
+    def outcome(x, value: int, guess: int | None = None) -> int:
+        return outcomes.value(x, guess) if by_difference is None else by_difference(value)
     nullo = s.denomination == "nullo"
     out: list[CardAnalysis] = []
     note = ""
@@ -1404,7 +1411,8 @@ def analyze_partnership(verdict, rules, cards: int = ENDGAME_CARDS) -> tuple[lis
                 continue
             if before is None:
                 note = f"from trick {t.number}, card {j} ({left} cards left)"
-                before, oc_before = forced(s), outcomes.value(s)
+                before = forced(s)
+                oc_before = outcome(s, before)
             side = p.seat % 2
             values, alts = {}, []
             # every legal card and the value it leads to (merged cards: their twin's); the value of the position, where
@@ -1417,11 +1425,43 @@ def analyze_partnership(verdict, rules, cards: int = ENDGAME_CARDS) -> tuple[lis
             best = tuple(k for k, v in values.items() if v == target)
             nxt = rules.advance(s, a)
             after = forced(nxt)
-            oc_after = outcomes.value(nxt, oc_before)
+            oc_after = outcome(nxt, after, oc_before)
             out.append(_judged(t.number, j, p, before, after, best, oc_before, oc_after, side, tuple(alts)))
             before, oc_before = after, oc_after
             s = nxt
     return out, note
+
+
+def outcome_by_difference(rules, s):
+    """Who wins a four-player hand from ``s`` as a function of its forced final trick-score difference (North-South's
+    minus East-West's: the value of `solver.JojotteSidesView`), 1 North-South, 0 equal totals, -1 East-West; None
+    where `score_shape`'s probes of ``score_hand`` do not show a monotone function of it (a Nullo, a bid Slam, an
+    unbid Slam that the difference does not decide), where the outcome is searched.
+
+    Both sides playing for the difference force the outcome too: minimax commutes with a monotone function."""
+    o = rules.options
+    if s.denomination == "nullo" or s.slam or (o.compare_after_multiplier and o.jojotte_above_line):
+        return None
+    n = rules.tricks_per_hand
+    live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | sum(1 << c for c in s.trick)
+    tot = sum(s.card_pts) + mask_points(live, s.trump) + LAST_TRICK
+    jo_spread = JOJOTTE if s.denomination == "suit" else 0  # JJ-JOJOTTE-8: the king and queen of trumps
+    jos = ((0, 0), (2, 0), (0, 2)) if jo_spread or any(s.jo) else ((0, 0),)
+
+    def winner(cp_a: int, jo: tuple[int, int], won: tuple[int, int]) -> int:
+        end = s._replace(phase=DONE, hands=(0,) * 4, trick=(), card_pts=(cp_a, tot - cp_a, 0, 0), won=(*won, 0, 0),
+                         jo=(*jo, 0, 0), last_trick=0, tricks_done=n, history=())
+        return rules.score_hand(end).winner
+
+    shape = score_shape(winner, tot, n, jos)
+    if shape is None:
+        return None
+    _, t_a, t_b, all_a, all_b = shape
+    # a side taking every trick ends at least ``tot - jo_spread`` ahead: the thresholds must give it the hand there too
+    if (all_a != {0} or all_b != {1} or t_a is None or t_b is None or tot - jo_spread < t_a
+            or jo_spread - tot > t_b):
+        return None
+    return lambda d: 1 if d >= t_a else (-1 if d <= t_b else 0)
 
 
 def _sides_forced(rules, s, view, solver):

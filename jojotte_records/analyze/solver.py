@@ -1208,7 +1208,8 @@ class JojotteOutcomeView(JojotteSidesView):
     """Four-player Jo-Jotte in partnerships: who wins the hand (``score_hand``: the contract, melds and trick score,
     JJ4P-SCORE), 1 when North-South can force it, 0 equal totals, -1 when East-West can. The score so far counts
     for nothing until the end (`final`), so the key holds what is taken so far; the search walks the rules' own
-    states (``score_hand`` reads them whole)."""
+    states (``score_hand`` reads them whole). The analysis searches it only where the outcome is not a monotone
+    function of the trick-score difference (`jojotte.outcome_by_difference`: a Nullo, a bid Slam)."""
 
     start, to_move, is_end, step, moves_key = GameView.start, GameView.to_move, GameView.is_end, GameView.step, \
         GameView.moves_key
