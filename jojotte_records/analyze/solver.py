@@ -777,17 +777,25 @@ class Solver:
     def options(self, s, guess: int | None = None) -> list[tuple[Action, int]]:
         """Every legal card (with its words) at ``s`` and the whole-hand value it leads to with best play after.
 
-        A card merged with a higher equivalent one has that card's value (the solver searched it in its place)."""
+        A card merged with a higher equivalent one has that card's value (the solver searched it in its place). Without
+        ``guess`` (the first card of an analysed hand), each card's search takes the best value of the cards searched
+        before it as MTD(f)'s first guess (the position's value so far; the cards of a position are mostly worth the
+        same), not bisection from the points left: a guess only orders the null windows, every value stays exact."""
         view = self.view
         acts = view.moves(s)
         rep = self.representatives(s, acts) if len(acts) > 1 else {a.card: a.card for a in acts}
         found: dict[tuple[int, str], int] = {}
         out = []
+        free = guess is None
+        maximise = view.side_of(self.rules.current_player(s)) == 0
         for a in acts:
             k = (rep[a.card], a.announce)
             if k not in found:
                 r = a if rep[a.card] == a.card else a._replace(card=rep[a.card])
                 found[k] = self.value(self.child(s, r), guess)
+                if free:
+                    v = found[k]
+                    guess = v if guess is None or (v > guess if maximise else v < guess) else guess
             out.append((a, found[k]))
         return out
 
