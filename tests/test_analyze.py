@@ -1043,3 +1043,25 @@ def test_from_trick_is_passed_to_the_analysis_and_bounded_to_the_eight_tricks():
     for bad in ("0", "9"):
         got = runner.invoke(app, ["analyze", str(EXAMPLES / "four-partners.jjt"), "--from-trick", bad])
         assert got.exit_code == 2 and "--from-trick must be a trick from 1 to 8" in got.output
+
+
+def test_the_outcome_is_searched_when_the_totals_are_compared_after_the_multiplier_with_jojotte_above_the_line():
+    """OP-10 with OP-08 (`probes_apply`): the multiplier reaches the card points but not the Jo-Jotte above the line,
+    so the winner is not read from the trick-score difference, for four players (`outcome_by_difference`) as for two
+    (`Solver.thresholds`); either option alone leaves the reading to the probes, which do read some of these hands."""
+    from dataclasses import replace
+
+    from jojotte_records.analyze.jojotte import outcome_by_difference, probes_apply
+
+    endings = [(rules, s) for rules, s in _partnership_endings(8, 1, policy="plausible")
+               if s.denomination != "nullo" and not s.slam]
+    assert endings
+    read = {}
+    for pair in ((True, False), (False, True), (True, True)):
+        for rules, s in endings:
+            o = replace(rules.options, compare_after_multiplier=pair[0], jojotte_above_line=pair[1])
+            other = type(rules)(o)
+            got = outcome_by_difference(other, s)
+            read[pair] = read.get(pair, 0) + (got is not None)
+        assert probes_apply(o) is (pair != (True, True))
+    assert read[(True, True)] == 0 and read[(True, False)] > 0 and read[(False, True)] > 0

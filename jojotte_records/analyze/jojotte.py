@@ -846,9 +846,8 @@ class Solver:
             return self._thresholds
         self._thresholds = None
         s0 = self.root
-        o = self.rules.options
         n = self.rules.tricks_per_hand
-        if n < 2 or (o.compare_after_multiplier and o.jojotte_above_line):
+        if n < 2 or not probes_apply(self.rules.options):
             return None
         tot = (s0.card_pts[0] + s0.card_pts[1] + mask_points(s0.hands[0] | s0.hands[1], s0.trump)
                + sum(self.pts[c] for c in s0.trick) + self.last_bonus)
@@ -1014,6 +1013,13 @@ class Solver:
         along = tuple(s.won[i] - state.won[i] for i in (0, 1))  # the tricks of the principal line: the guess
         return Value(d, got, self.forced_tricks(state, along), self.outcome(state), tuple(line),
                      self.rules.score_hand(s) if s.phase == DONE else None)
+
+
+def probes_apply(options) -> bool:
+    """Whether `score_shape`'s probes may read the winner from the trick-score difference under these options: not
+    when the totals are compared after the multiplier (OP-10) with Jo-Jotte above the line (OP-08), where the
+    multiplier reaches the card points but not the Jo-Jotte that the difference counts."""
+    return not (options.compare_after_multiplier and options.jojotte_above_line)
 
 
 def score_shape(winner, tot: int, n: int, jos: tuple[tuple[int, int], ...]):
@@ -1439,8 +1445,7 @@ def outcome_by_difference(rules, s):
     unbid Slam that the difference does not decide), where the outcome is searched.
 
     Both sides playing for the difference force the outcome too: minimax commutes with a monotone function."""
-    o = rules.options
-    if s.denomination == "nullo" or s.slam or (o.compare_after_multiplier and o.jojotte_above_line):
+    if s.denomination == "nullo" or s.slam or not probes_apply(rules.options):
         return None
     n = rules.tricks_per_hand
     live = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | sum(1 << c for c in s.trick)
