@@ -142,18 +142,20 @@ class GameView:
         hold it against a plain minimax). Each suit's pattern is given by a number of its own (equal numbers, equal
         patterns), so that the key is hashed at the cost of a few numbers, not of every card's tuple."""
         un = self._unranked
-        out = [tuple([h & un for h in hands])]  # what no suit ranks: as it is
+        wide = held = 0  # every hand in one number, 64 bits a hand: a suit's cards of every hand are one mask away
+        for i, h in enumerate(hands):
+            wide |= h << (64 * i)
+            held |= h
+        out = [tuple([h & un for h in hands]) if held & un else self._no_unranked[len(hands)]]  # what no suit ranks
         ids = self._pattern_ids
-        for shift, ranked, cache in self._ranked:
-            k = 0  # the suit's cards of every hand in one number, 16 bits a hand
-            for i, h in enumerate(hands):
-                k |= (h >> shift & 0xFFFF) << (16 * i)
+        for shift, mask, ranked, cache in self._ranked:
+            k = wide & mask  # the suit's cards of every hand, in place
             got = cache.get(k)
             if got is None:
                 parts = []
                 for bit, points, exact in ranked:
                     for seat in range(len(hands)):
-                        if k >> (16 * seat) & bit:
+                        if k >> (64 * seat + shift) & bit:
                             parts.append((bit, seat) if exact else seat << 8 | points)
                 parts = tuple(parts)
                 got = ids.get(parts)
@@ -211,9 +213,11 @@ class GameView:
         by_suit: dict[int, list] = {}
         for c in cards:
             by_suit.setdefault(c >> 4, []).append(c)
-        self._ranked = [(suit * 16, [(1 << (c & 15), self.card_points(None, c), bool(exact >> c & 1))
-                                     for c in sorted(cs, key=strength, reverse=True)], {})
+        self._ranked = [(suit * 16, sum(0xFFFF << (suit * 16 + 64 * i) for i in range(8)),  # eight hands at most
+                         [(1 << (c & 15), self.card_points(None, c), bool(exact >> c & 1))
+                          for c in sorted(cs, key=strength, reverse=True)], {})
                         for suit, cs in sorted(by_suit.items())]
+        self._no_unranked = [(0,) * n for n in range(9)]
         ranked = 0
         for suit in by_suit:
             ranked |= 0xFFFF << (suit * 16)
@@ -249,41 +253,59 @@ class GameView:
         known). A card of the leader that no card of the other side beats wins its trick for the side, with at least
         its own points; if no card of the partner beats any such card either, the leader keeps the lead and, where
         any card may be led (`free_leads`), cashes them all, with the last trick's points when they are all he
-        holds. Otherwise only one such card counts, and only if the rules let him lead it now."""
+        holds. Otherwise only one such card counts, and only if the rules let him lead it now. What the cards decide
+        is kept by the three hands (``_sure``); only which card he may lead is asked of the rules each time."""
         beats = getattr(self, "_beats", None)
         if beats is None:
             return 0
         hands = self.hands(s)
-        side = self.side_of(leader)
+        sides = self.__dict__.get("_seat_sides")
+        if sides is None:
+            sides = self._seat_sides = tuple(self.side_of(x) for x in range(len(hands)))
+        side = sides[leader]
         mate = opp = 0
         for seat, h in enumerate(hands):
-            if seat == leader:
-                continue
-            if self.side_of(seat) == side:
-                mate |= h
-            else:
-                opp |= h
+            if seat != leader:
+                if sides[seat] == side:
+                    mate |= h
+                else:
+                    opp |= h
         mine = hands[leader]
-        pts = self.card_points
-        one = run = n = 0
-        m = mine
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            if beats[c] & opp:
-                continue
-            p = pts(s, c)
-            if p > one and (self.free_leads or self.may_lead(s, leader, c)):
-                one = p
-            if not beats[c] & mate:
-                run += p
-                n += 1
-        if self.free_leads and n:
-            if n == mine.bit_count():
+        memo = self.__dict__.get("_sure")
+        if memo is None:
+            memo = self._sure = {}
+        k = (mine, mate, opp)
+        got = memo.get(k)
+        if got is None:  # the cards decide all but which of them the rules let him lead now
+            pts = self.card_points
+            wins = []  # (points, card) of the leader's cards no card of the other side beats
+            run = n = 0
+            m = mine
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                if beats[c] & opp:
+                    continue
+                p = pts(s, c)
+                if p:
+                    wins.append((p, c))
+                if not beats[c] & mate:
+                    run += p
+                    n += 1
+            wins.sort(reverse=True)
+            if not (self.free_leads and n):
+                run = 0
+            elif n == mine.bit_count():
                 run += self.last_points
-            return max(one, run)
-        return one
+            got = memo[k] = (tuple(wins), run)
+        wins, run = got
+        one = 0
+        for p, c in wins:
+            if self.free_leads or self.may_lead(s, leader, c):
+                one = p
+                break
+        return one if one > run else run
 
     last_points = 0  # what the last trick carries besides its cards
 
@@ -313,7 +335,6 @@ class GameView:
         sides = self.__dict__.get("_seat_sides")
         if sides is None:
             sides = self._seat_sides = tuple(self.side_of(x) for x in range(len(hands)))
-            self._tops = {}
         a = b = t = 0
         for seat, h in enumerate(hands):
             if sides[seat]:
@@ -324,7 +345,10 @@ class GameView:
             t |= 1 << c
         m = self._trump_mask
         k = (a & m, b & m, t & m)
-        got = self._tops.get(k)
+        tops = self.__dict__.get("_tops")
+        if tops is None:
+            tops = self._tops = {}
+        got = tops.get(k)
         if got is None:
             a, b, t = k
             side, pts = -1, 0
@@ -339,7 +363,7 @@ class GameView:
                     pts += p
                 elif (a | b) & bit:
                     break
-            got = self._tops[k] = (side, pts) if side >= 0 else (0, 0)
+            got = tops[k] = (side, pts) if side >= 0 else (0, 0)
         return got
 
     # --- the positions the search walks: the rules' own states, unless a view keeps a leaner one ----------------
@@ -851,7 +875,7 @@ class BalootView(GameView):
     does not read it; only a second Baloot, which cannot be said): in these positions its card is searched plain.
     The tests hold `step` to the rules' ``play_card`` and the view's `score`, on random play with every word."""
 
-    memos = ("_plays", "_rest", "_tricks", "_cards", "_shifts")
+    memos = ("_plays", "_rest", "_tricks", "_cards", "_shifts", "_sure")
 
     def __init__(self, rules, state, script: dict | None = None):
         super().__init__(rules, script)
@@ -1050,7 +1074,7 @@ class JojotteSidesView(GameView):
     (``trick_winner``, ``trick_points``, JJ-PLAY-8, JJ-PTS-1/2) and the word's mark (JJ-JOJOTTE). The tests hold
     `step` to the rules' ``play_card`` and the view's `score` on random play of every contract."""
 
-    memos = ("_plays", "_rest", "_tricks", "_shifts")
+    memos = ("_plays", "_rest", "_tricks", "_shifts", "_sure")
 
     def __init__(self, rules, state):
         super().__init__(rules)
