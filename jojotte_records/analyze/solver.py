@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ..cycles import without_cycle_collection
-from ..rules.baloot_cards import trick_winner
+from ..rules.baloot_cards import can_ekka, ekka_open, legal_case, trick_winner
 from ..rules.base import Action
 
 INF = 1_000_000
@@ -869,7 +869,8 @@ class BalootView(GameView):
 
     Over tricks 1 and 2 the search walks the rules' own states (the projects are declared and shown there, by the
     script); from the third trick on it walks `BalootPlay` positions, not the rules' 35-field state (issue 17): their
-    moves are the rules' own ``card_plays`` of the state the position stands for, kept by what decides them, and a
+    moves are those of the rules' ``card_plays`` of the state the position stands for, made by the rules' own
+    functions of them (``legal_case``, ``ekka_open``, ``can_ekka``) and kept by what decides them, and a
     card's transition and what it adds are the rules' trick winner and card points (BAL-PLAY-4, BAL-DECK-5/6). A
     Baloot said with a card (BAL-BALOOT) adds no card point and changes no later card's legality (``legal_plays``
     does not read it; only a second Baloot, which cannot be said): in these positions its card is searched plain.
@@ -895,6 +896,7 @@ class BalootView(GameView):
         self._cards: dict = {}
         if state.trump >= 0:
             self.trump_table([c for c in pack if c >> 4 == state.trump], lambda c: strength(c, state.trump, c >> 4))
+        self._plain_suits = sum(0xFFFF << (x * 16) for x in range(4) if x != state.trump) if state.trump >= 0 else 0
         self._late = max((t for t, _ in self.script), default=-1) + 1  # the first trick with nothing scripted after
         self.root = None  # a rules' state of the third trick on: what a `BalootPlay` stands for, but its four fields
         self._plays: dict = {}  # the rules' card plays by what decides them (`moves`)
@@ -1010,19 +1012,28 @@ class BalootView(GameView):
         if type(s) is not BalootPlay:
             return None
         seat = (s.leader + len(s.trick)) % 4
-        # what the rules' card plays read: the hand, the trick, the Ekka, and at a lead the cards gone (BAL-EKKA-2)
-        return seat, s.hands[seat], s.trick, s.ekka, 0 if s.trick else self._live(s)
+        # what the rules' legal cards read: the hand, the trick, the Ekka; at a lead in Hokum the cards still out of
+        # the plain suits (Ekka may be said with a card whose higher cards are gone, BAL-EKKA-1/2)
+        return seat, s.hands[seat], s.trick, s.ekka, 0 if s.trick else self._live(s) & self._plain_suits
 
     def moves(self, s) -> list[Action]:
         if type(s) is BalootPlay:
             key = self.moves_key(s)
             got = self._plays.get(key)
-            if got is None:
-                played = self.pack_mask & ~self._live(s)
-                for _, c in s.trick:
-                    played |= 1 << c
-                r = self.root._replace(hands=s.hands, leader=s.leader, trick=s.trick, ekka=s.ekka, played=played)
-                got = self._plays[key] = [a for a in self.rules.card_plays(r) if a.announce != "baloot"]
+            if got is None:  # the rules' card plays (`card_plays`) of the state it stands for, but Baloot's word
+                seat, hand, trump, cards = key[0], key[1], self.trump, self.trick_cards(s)
+                legal = legal_case(hand, cards, trump, self.root.locked, s.ekka)[0]  # BAL-PLAY-5…12, BAL-EKKA-4
+                ekka = ekka_open(len(cards), trump)
+                played = self.pack_mask & ~self._live(s) if ekka else 0
+                got = []
+                while legal:
+                    low = legal & -legal
+                    legal ^= low
+                    c = low.bit_length() - 1
+                    got.append(Action(seat, "play", card=c))
+                    if ekka and can_ekka(c, trump, played):
+                        got.append(Action(seat, "play", card=c, announce="ekka"))
+                self._plays[key] = got
             return list(got)
         plays = self.rules.card_plays(s)
         if plays:
