@@ -327,25 +327,6 @@ def test_a_trick_goes_to_the_card_no_other_card_of_it_beats(game):
     assert 0 < led_won < 400
 
 
-@pytest.mark.parametrize("game,hands,seed,left", [("baloot", 30, 71, (12, 16, 20)), ("jojotte-4p", 30, 73, (12, 16, 20))])
-def test_sure_points_kept_by_the_cards_are_the_sure_points_worked_out_again(game, hands, seed, left):
-    """`GameView.sure_points` keeps what the cards decide (the leader's, his partner's and the other side's) and asks
-    the rules only which card he may lead now: after a solve, at every trick start the search made, the sure points
-    read through that memo are those worked out afresh with the memo emptied; and they are not 0 everywhere."""
-    checked = some = 0
-    for _, s, _, _, view in endings(game, hands, seed, left):
-        solver = Solver(view)
-        solver.value(s)
-        starts = [n.pos for n in solver.tt.values() if n.pos is not None and not view.trick_cards(n.pos)]
-        kept = [view.sure_points(p, view.to_move(p)) for p in starts]
-        for p, got in zip(starts, kept):
-            view._sure.clear()
-            assert got == view.sure_points(p, view.to_move(p)), (game, p)
-            some += got > 0
-            checked += 1
-    assert checked >= 200 and some >= 20
-
-
 # --- top trumps: sure points of either side, on lead or not, at any card of a trick ------------------------------
 
 def _captured(game: str, rules, s, end, side: int) -> int:

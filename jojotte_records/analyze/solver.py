@@ -253,8 +253,7 @@ class GameView:
         known). A card of the leader that no card of the other side beats wins its trick for the side, with at least
         its own points; if no card of the partner beats any such card either, the leader keeps the lead and, where
         any card may be led (`free_leads`), cashes them all, with the last trick's points when they are all he
-        holds. Otherwise only one such card counts, and only if the rules let him lead it now. What the cards decide
-        is kept by the three hands (``_sure``); only which card he may lead is asked of the rules each time."""
+        holds. Otherwise only one such card counts, and only if the rules let him lead it now."""
         beats = getattr(self, "_beats", None)
         if beats is None:
             return 0
@@ -271,41 +270,26 @@ class GameView:
                 else:
                     opp |= h
         mine = hands[leader]
-        memo = self.__dict__.get("_sure")
-        if memo is None:
-            memo = self._sure = {}
-        k = (mine, mate, opp)
-        got = memo.get(k)
-        if got is None:  # the cards decide all but which of them the rules let him lead now
-            pts = self.card_points
-            wins = []  # (points, card) of the leader's cards no card of the other side beats
-            run = n = 0
-            m = mine
-            while m:
-                low = m & -m
-                m ^= low
-                c = low.bit_length() - 1
-                if beats[c] & opp:
-                    continue
-                p = pts(s, c)
-                if p:
-                    wins.append((p, c))
-                if not beats[c] & mate:
-                    run += p
-                    n += 1
-            wins.sort(reverse=True)
-            if not (self.free_leads and n):
-                run = 0
-            elif n == mine.bit_count():
-                run += self.last_points
-            got = memo[k] = (tuple(wins), run)
-        wins, run = got
-        one = 0
-        for p, c in wins:
-            if self.free_leads or self.may_lead(s, leader, c):
+        pts = self.card_points
+        one = run = n = 0
+        m = mine
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            if beats[c] & opp:
+                continue
+            p = pts(s, c)
+            if p > one and (self.free_leads or self.may_lead(s, leader, c)):
                 one = p
-                break
-        return one if one > run else run
+            if not beats[c] & mate:
+                run += p
+                n += 1
+        if self.free_leads and n:
+            if n == mine.bit_count():
+                run += self.last_points
+            return max(one, run)
+        return one
 
     last_points = 0  # what the last trick carries besides its cards
 
@@ -876,7 +860,7 @@ class BalootView(GameView):
     does not read it; only a second Baloot, which cannot be said): in these positions its card is searched plain.
     The tests hold `step` to the rules' ``play_card`` and the view's `score`, on random play with every word."""
 
-    memos = ("_plays", "_rest", "_tricks", "_cards", "_shifts", "_sure")
+    memos = ("_plays", "_rest", "_tricks", "_cards", "_shifts")
 
     def __init__(self, rules, state, script: dict | None = None):
         super().__init__(rules, script)
@@ -1085,7 +1069,7 @@ class JojotteSidesView(GameView):
     (``trick_winner``, ``trick_points``, JJ-PLAY-8, JJ-PTS-1/2) and the word's mark (JJ-JOJOTTE). The tests hold
     `step` to the rules' ``play_card`` and the view's `score` on random play of every contract."""
 
-    memos = ("_plays", "_rest", "_tricks", "_shifts", "_sure")
+    memos = ("_plays", "_rest", "_tricks", "_shifts")
 
     def __init__(self, rules, state):
         super().__init__(rules)
