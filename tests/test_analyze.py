@@ -758,6 +758,37 @@ def test_partnership_endgame_equals_brute_force():
         assert eg.rest(s) == (max(kids) if rules.current_player(s) % 2 == 0 else min(kids))
 
 
+def test_a_four_player_analysis_starts_from_the_minimax_value_of_its_first_position():
+    """The first analysed position's value is the best of its cards' values (not solved on its own): on hands analysed
+    from 8 cards left, every card's value before it is what is taken so far plus a plain minimax of the rest
+    (`_brute_sides`), for North-South's and East-West's first cards alike, and the first card's its own."""
+    from jojotte_records.analyze.jojotte import _partnership_start, analyze_partnership, rules_for
+
+    def score(x):
+        return sum((cp + (JOJOTTE if jo == 2 else 0)) * (1 if seat % 2 == 0 else -1)
+                   for seat, (cp, jo) in enumerate(zip(x.card_pts, x.jo)))
+
+    header, hands = simulate_session(hands=8, seed=3, game="jojotte-4p", policy="uniform")
+    items = list(iter_records((EXAMPLES / "four-partners.jjt").read_text(encoding="utf-8"), "4p")) + [header, *hands]
+    firsts = set()
+    for summary, verdicts in validate_stream(items):
+        rules = rules_for(summary.header)
+        for v in verdicts:
+            if v.state is None or v.state.phase != "done" or not v.ok or v.state.denomination == "nullo":
+                continue
+            judged, _ = analyze_partnership(v, rules, 8)
+            s = _partnership_start(rules, v.state)
+            plays = [p for t in v.record.tricks for p in t.plays]
+            for p in plays[:-8]:
+                s = rules.apply(s, Action(p.seat, "play", card=p.card, announce=p.announce))
+            assert len(judged) == 8
+            for c, p in zip(judged, plays[-8:]):
+                assert c.before == score(s) + _brute_sides(rules, s)
+                s = rules.apply(s, Action(p.seat, "play", card=p.card, announce=p.announce))
+            firsts.add(judged[0].seat % 2)
+    assert firsts == {0, 1}
+
+
 def test_four_player_hands_are_analysed_from_24_cards(tmp_path):
     out = tmp_path / "4p.jjt"
     result = runner.invoke(app, ["analyze", str(EXAMPLES / "four-partners.jjt"), "--out", str(out), "--json"])

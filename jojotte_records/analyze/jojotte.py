@@ -1415,15 +1415,20 @@ def analyze_partnership(verdict, rules, cards: int = ENDGAME_CARDS) -> tuple[lis
             if left > cards:
                 s = rules.advance(s, a)
                 continue
+            side = p.seat % 2
+            opts = None
             if before is None:
                 note = f"from trick {t.number}, card {j} ({left} cards left)"
-                before = forced(s)
+                if nullo:
+                    before = forced(s)
+                else:  # the value of the first position is the best of its cards' values, all searched anyway
+                    opts = solver.options(s)
+                    before = (max if side == 0 else min)(v for _, v in opts)
                 oc_before = outcome(s, before)
-            side = p.seat % 2
             values, alts = {}, []
             # every legal card and the value it leads to (merged cards: their twin's); the value of the position, where
             # it is on the solver's scale (not a Nullo's score), is MTD(f)'s first guess
-            for m, v in solver.options(s, None if nullo else before):
+            for m, v in opts or solver.options(s, None if nullo else before):
                 values[(m.card, (m.announce or "").lower())] = v
                 # the option's value is the forced value of its child (`_sides_forced`), but for a Nullo's score
                 alts.append((m.card, (m.announce or "").lower(), forced(rules.advance(s, m), v) if nullo else v))
