@@ -670,3 +670,26 @@ def test_bounds_lent_between_positions_of_one_shape_save_positions_and_change_no
         with_shapes += lending.nodes
         without += plain.nodes
     assert with_shapes < without
+
+
+@pytest.mark.parametrize("game,hands,seed,left", [("baloot", 30, 61, (12, 13, 14, 15)),
+                                                  ("jojotte-4p", 30, 63, (12, 13, 14, 15))])
+def test_no_peers_lends_no_bounds(game, hands, seed, left):
+    """`Solver.peers` = 0 borrows from no entry of the shape (not from every one, as ``group[-0:]`` would): it searches
+    exactly the positions of a solver whose view has no shapes, with the same values; one peer lends and saves some."""
+    with_none = plain_nodes = with_one = 0
+    for _, s, _, _, view in endings(game, hands, seed, left):
+        none = Solver(view)
+        none.peers = 0
+        value = none.rest(s)
+        one = Solver(view)
+        one.peers = 1
+        assert one.rest(s) == value
+        view.shape = lambda s, key: None  # this view's positions now have no shape
+        plain = Solver(view)
+        assert plain.rest(s) == value
+        assert none.nodes == plain.nodes
+        with_none += none.nodes
+        plain_nodes += plain.nodes
+        with_one += one.nodes
+    assert with_none == plain_nodes > with_one

@@ -429,7 +429,7 @@ class Solver:
         self.nodes = 0
         self.passes = 0
         self.groups: dict = {}  # the trick starts of one shape (`GameView.shape`): their entries
-        self.peers = 16  # the entries of its shape a position borrows bounds from (`_borrow`), the latest
+        self.peers = 16  # the entries of its shape a position borrows bounds from (`_borrow`), the latest; 0: none
 
     # --- moves ----------------------------------------------------------------------------------
     def child(self, s, a: Action):
@@ -620,6 +620,8 @@ class Solver:
         """Narrow ``node``'s bounds by those of the latest entries of its shape, shifted by the card points in which
         they differ (`GameView.shift`)."""
         lo, hi, mine, shift = node.lo, node.hi, node.pts, self.view.shift
+        if self.peers <= 0:  # none (``group[-0:]`` would be every one)
+            return lo, hi
         for peer in node.group[-self.peers:]:
             if peer is not node:
                 a, b = shift(peer.pts, mine)
