@@ -17,8 +17,8 @@ in partnerships (jojotte-4p) are analysed exactly from trick 3 (24 cards left), 
 (vs=N+S-E+W), and the output says where the analysis starts. Baloot hands are analysed exactly
 over their last six tricks (24 cards): eval is the card points the declaring team can force from
 that card on (vs=N+S or vs=W+E); a mistake costs 10 card points or more. --from-trick 1 analyses
-both from the first card (exact as well, several times slower: seconds a hand, minutes for
-the hardest Baloot deals). Four-handed
+both from the first card (exact as well, slower: a few seconds a hand, up to about a minute
+for the hardest Baloot deal of bench/analyze.py's first six). Four-handed
 Pitch hands are analysed from the first lead: eval is the points of the bidding side from that card
 on; every point given away is a mistake.
 
