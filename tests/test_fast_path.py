@@ -492,6 +492,29 @@ def test_baloot_declarations_out_of_turn_agree():
     assert changed >= 20 and found == changed
 
 
+
+def test_baloot_declarations_after_the_declarers_own_card_agree():
+    # Baloot's kernel hands a declaration to the rules on the state it built from its local play, rebuilt only when a
+    # card was played since the rules last gave it: the leader's declaration of trick 1 moved after his own card
+    # (BAL-PROJ-7: at his own turn, before his card) must be judged on the state with that card in the trick, and
+    # refused as the explaining path refuses it; every other hand (the later players' declarations after the cards
+    # before theirs, the shows of trick 2 after its first cards) is the fast path's
+    text = _text("baloot", 300, 6)
+    out, changed = [], 0
+    for ln in text.split("\n"):
+        if ln.startswith("trick 1: "):
+            head, _, body = ln.partition(": ")
+            items = body.split(", ")
+            words = [it.split(" ") for it in items]
+            if len(words) > 1 and words[0][1] in ("sira", "fifty", "hundred", "fourhundred") and words[1][0] == words[0][0]:
+                items[0], items[1] = items[1], items[0]
+                ln = head + ": " + ", ".join(items)
+                changed += 1
+        out.append(ln)
+    slow, n_fast = _same_both_ways("\n".join(out))
+    found = sum(bool(v.issues) for _, h in slow for v in h)
+    assert changed >= 20 and found == changed and n_fast == sum(len(h) for _, h in slow) - changed
+
 # --- the two-player fast path's shortcuts, each held to the explaining loop on hands built to defeat it ------------
 # (the deal and draw by one bitmask test, the auction memoised through the draw, shown melds memoised on the cards
 # they read, the second card's legality memoised on the suits led and trumps): a hand the fast path vouched for is

@@ -179,14 +179,19 @@ GENERIC = object()
 # for the whole hand); it checks the written winner of each line it plays.
 
 
-_CARD_POINTS: dict = {}  # `card_points` of every card by trump: trump -> card -> points
+_CARD_POINTS: dict = {}  # `card_points` of every card by trump: trump -> points by card code
+_NEXT = tuple(next_seat(x) for x in range(4))  # the rules' `next_seat` of each seat
+_TEAM = tuple(baloot.team_of(x) for x in range(4))  # the rules' `team_of` of each seat
 
 
-def _card_points_of(trump: int) -> dict:
-    """The rules' `card_points` (BAL-DECK-5) of every card of the pack with ``trump``, tabulated once."""
+def _card_points_of(trump: int) -> tuple[int, ...]:
+    """The rules' `card_points` (BAL-DECK-5) of every card of the pack with ``trump``, by card code (0 for a code that is
+    not a card), tabulated once."""
     got = _CARD_POINTS.get(trump)
     if got is None:
-        got = _CARD_POINTS[trump] = {c: card_points(c, trump) for c in baloot.BALOOT_PACK.cards}
+        top = max(baloot.BALOOT_PACK.cards) + 1
+        got = _CARD_POINTS[trump] = tuple(card_points(c, trump) if c in baloot.BALOOT_PACK.cards else 0
+                                          for c in range(top))
     return got
 
 
@@ -199,15 +204,18 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
     `legal_case`, BAL-EKKA-4). Any other item (a declaration in trick 1, a show, a card with 'baloot' or an Ekka not
     allowed, a doubling call) and the items of trick 2 by the owner of the best project until he has shown it
     (`BalootRules.must_show`, BAL-PROJ-11/12) are read, checked and applied by the rules (`EventFast.item`) on the
-    state reached, and the local play goes on from the state they give."""
+    state reached (built from the local variables only when a card was played since the rules last gave it), and the
+    local play goes on from the state they give."""
     if s.phase != baloot.PLAY or s.trick:
         return s, i
     rules = fast.rules
     seat_of, card_of, card_words, labels, rows = fast.seat_of, fast.card_of, fast.card_words, rules.seat_labels, fast.play_rows
+    nxt = _NEXT
     trump = s.trump
     pts = _card_points_of(trump)
     hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
     played, leader, best, locked, ekka = s.played, s.leader, s.best, s.locked, s.ekka
+    synced = True  # the local variables are the fields of ``s`` (no card played since the rules gave it)
     n = len(lines)
     while i < n:
         line = lines[i]
@@ -220,34 +228,36 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
         cards: list[int] = []
         for item in line.items:
             x = seat_of.get(item[0])
-            words = item[1]
-            c = card_words.get(words)  # a plain card: one word, written canonically
+            c = card_words.get(item[1])  # a plain card: one word, written canonically
             said = ""
-            if c is None and x == seat and x != must and len(words) == 2 and words[1] == "ekka" and \
-                    ekka_open(len(trick), trump):
-                c = card_of.get(words[0])  # Ekka said with a lead (BAL-EKKA-1/2): the card goes, if it may be said
-                said = "ekka" if c is not None and can_ekka(c, trump, played) else ""
-                c = c if said else None
             if c is None or x != seat or x == must:
-                if len(trick) == 4:
-                    return None  # an item after the trick's fourth card: the explaining path says what it is
-                s = fast.item(s._replace(hands=tuple(hands), trick=tuple(trick), history=history, points=tuple(points),
-                                         taken=tuple(taken), played=played, leader=leader, best=best, ekka=ekka), line,
-                              item, acts)
-                if s is None:
-                    return None
-                hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
-                played, leader, best, locked, ekka = s.played, s.leader, s.best, s.locked, s.ekka
-                if must >= 0 and rules.must_show(s, must) is None:
-                    must = -1  # the best project shown (BAL-PROJ-11/12): its owner's card is a card like another
-                if not s.trick and len(history) > done:
-                    trick = list(history[-1][1])  # the rules played the fourth card: the trick is over
-                    seat = -1
+                words = item[1]
+                if c is None and x == seat and x != must and len(words) == 2 and words[1] == "ekka" and \
+                        ekka_open(len(trick), trump):
+                    c = card_of.get(words[0])  # Ekka said with a lead (BAL-EKKA-1/2): the card goes, if it may be said
+                    said = "ekka" if c is not None and can_ekka(c, trump, played) else ""
+                if not said:  # an item for the rules
+                    if len(trick) == 4:
+                        return None  # an item after the trick's fourth card: the explaining path says what it is
+                    if not synced:
+                        s = s._replace(hands=tuple(hands), trick=tuple(trick), history=history, points=tuple(points),
+                                       taken=tuple(taken), played=played, leader=leader, best=best, ekka=ekka)
+                    s = fast.item(s, line, item, acts)
+                    if s is None:
+                        return None
+                    synced = True
+                    hands, history, points, taken = list(s.hands), s.history, list(s.points), list(s.taken)
+                    played, leader, best, locked, ekka = s.played, s.leader, s.best, s.locked, s.ekka
+                    if must >= 0 and rules.must_show(s, must) is None:
+                        must = -1  # the best project shown (BAL-PROJ-11/12): its owner's card is a card like another
+                    if not s.trick and len(history) > done:
+                        trick = list(history[-1][1])  # the rules played the fourth card: the trick is over
+                        seat = -1
+                        continue
+                    trick = list(s.trick)
+                    cards = [c for _, c in trick]
+                    seat = nxt[trick[-1][0]] if trick else leader  # (`BalootRules._to_play`)
                     continue
-                trick = list(s.trick)
-                cards = [c for _, c in trick]
-                seat = next_seat(trick[-1][0]) if trick else leader  # (`BalootRules._to_play`)
-                continue
             h = hands[x]
             if not h >> c & 1 or not legal_case(h, cards, trump, locked, ekka)[0] >> c & 1:
                 return None
@@ -259,14 +269,15 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
                 ekka = True  # BAL-EKKA-4: the third player's duty to trump is lifted (`legal_case`)
             else:
                 acts.append(rows[x][c])
-            seat = next_seat(x)  # after the fourth card, the leader: a fifth card makes the trick too long (refused below)
+            seat = nxt[x]  # after the fourth card, the leader: a fifth card makes the trick too long (refused below)
+            synced = False
         if len(trick) != 4:
             return None  # a trick short of a card, or with one too many: the explaining path says so
         if len(history) == done:  # not completed by the rules: scored here
             c0, c1, c2, c3 = cards
             win = trick[trick_winner(cards, trump)][0]
             history += ((leader, tuple(trick), win),)
-            t = baloot.team_of(win)
+            t = _TEAM[win]
             points[t] += pts[c0] + pts[c1] + pts[c2] + pts[c3] + (LAST_TRICK_BONUS if len(history) == 8 else 0)  # BAL-DECK-6
             taken[t] += 1
             played |= 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3
@@ -278,8 +289,8 @@ def baloot_tricks(fast, s, lines, i: int, acts: list):
         if line.winner and labels[history[line.number - 1][2]] != line.winner:
             return None  # a wrong winner written: the explaining path notes it
         i += 1
-    if len(history) == len(s.history) and s.trick == () and tuple(hands) == s.hands:
-        return s, i  # nothing played here (the rules played everything, or no line was taken)
+    if synced:
+        return s, i  # nothing played here since the rules gave ``s`` (or no line was taken)
     return s._replace(phase=baloot.DONE if len(history) == 8 else baloot.PLAY, hands=tuple(hands), trick=(),
                       history=history, points=tuple(points), taken=tuple(taken), played=played, leader=leader,
                       best=best, ekka=False), i
