@@ -55,7 +55,6 @@ def read_players(header: SessionHeader, labels: tuple[str, ...]) -> tuple[tuple[
     raw = header.get("Players")
     if not raw:
         return None, None
-    where = Location(source=header.source, line=header.tag_line("Players"), column=1)
     upper = [lab.upper() for lab in labels]
     seats: list[str | None] = [None] * len(labels)
     free: list[str] = []
@@ -66,20 +65,26 @@ def read_players(header: SessionHeader, labels: tuple[str, ...]) -> tuple[tuple[
             k = upper.index(head.strip().upper())
             if seats[k] is not None:
                 return None, Issue("NOTATION", f"[Players] names seat {labels[k]} twice; the sheet shows the seats",
-                                   where, "syntax")
+                                   _players_at(header), "syntax")
             seats[k] = rest.strip()
         else:
             free.append(item)
     if len(items) != len(labels) or not all(items):
         return None, Issue("NOTATION", f"[Players] gives {len(items)} name(s) ({'; '.join(shown(n, 20) or '(empty)' for n in items)}) "
                                        f"for the {len(labels)} seats {' '.join(labels)}; the sheet shows the seats",
-                           where, "syntax")
+                           _players_at(header), "syntax")
     for k in range(len(seats)):
         if seats[k] is None:
             seats[k] = free.pop(0)
     if not all(seats):
-        return None, Issue("NOTATION", "[Players] gives an empty name; the sheet shows the seats", where, "syntax")
+        return None, Issue("NOTATION", "[Players] gives an empty name; the sheet shows the seats", _players_at(header),
+                           "syntax")
     return tuple(seats), None  # type: ignore[arg-type]
+
+
+def _players_at(header: SessionHeader) -> Location:
+    """Where the ``[Players]`` tag is written (looked up only for a finding)."""
+    return Location(source=header.source, line=header.tag_line("Players"), column=1)
 
 
 def is_event_game(header: SessionHeader) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import EXAMPLES
 from jojotte_records.cards import parse_card
 from jojotte_records.notation.model import UNKNOWN_CARD, HandRecord, SessionHeader
@@ -102,3 +104,16 @@ def test_tag_values_with_quotes_are_escaped():
     s = read_session(text)
     assert s.header.get("Event") == 'The "big" night'
     assert '[Event "The \\"big\\" night"]' in write_session(s)
+
+
+@pytest.mark.parametrize("players, says", [("Ann; Bob", "gives 2 name(s)"), ("N=Ann; N=Bob; Cy; Di", "names seat N twice"),
+                                           ("Ann; ; Cy; Di", "gives 4 name(s)")])
+def test_a_players_tag_that_cannot_be_read_is_found_at_its_line(players, says):
+    # the place of the [Players] finding is looked up only when there is one (`games._players_at`): the tag's own line
+    from jojotte_records.games import rules_for
+    from jojotte_records.notation.text import iter_records
+
+    text = f'[Event "x"]\n[Game "pitch"]\n\n[Players "{players}"]\n[FirstDealer "N"]\n\nhand 1 dealer N\n'
+    header = next(iter_records(text, "p.jjt"))
+    _, issues = rules_for(header)
+    assert [(i.loc.source, i.loc.line, i.loc.column) for i in issues if says in i.message] == [("p.jjt", 4, 1)]
