@@ -478,6 +478,26 @@ def test_unchanged_pages_are_not_rewritten(tmp_path):
     assert json.loads((out / report.MANIFEST_NAME).read_text(encoding="utf-8"))["format"] == 1
 
 
+def test_a_run_stopped_part_way_leaves_no_page_taken_as_up_to_date(tmp_path):
+    # a run stopped after it began writing (killed, a full disk) may leave a page changed or half-written while the
+    # manifest still holds the hash of the last finished run: the next run must write that page again
+    out = tmp_path / "out"
+    src = [str(EXAMPLES / "spec-rubber.jjt")]
+    first = build_site(src, out)
+    page = out / "sessions" / "spec-rubber" / "hands-0001.html"
+    good = page.read_bytes()
+    report._Writer(out).begin()  # the stopped run marked the manifest, as every run does before it writes
+    page.write_bytes(good[: len(good) // 2])  # then half-wrote a page and stopped
+    again = build_site(src, out)
+    assert page.read_bytes() == good
+    assert (again.written, again.unchanged) == (first.written, 0)  # every page written again
+    doc = json.loads((out / report.MANIFEST_NAME).read_text(encoding="utf-8"))
+    assert "writing" not in doc and sorted(doc["pages"]) == sorted(
+        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != report.MANIFEST_NAME)
+    third = build_site(src, out)  # a finished run's hashes are trusted again
+    assert (third.written, third.unchanged) == (0, first.written)
+
+
 def test_one_file_per_hand_when_asked(tmp_path):
     out = tmp_path / "out"
     build_site([str(EXAMPLES / "spec-rubber.jjt")], out, hands_per_file=1)
