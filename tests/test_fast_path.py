@@ -469,28 +469,39 @@ def test_fast_event_lines_with_other_whitespace_read_as_the_tokenizer_reads(monk
     assert all(not v.issues for _, h in slow for v in h)
 
 
-def test_baloot_declarations_out_of_turn_agree():
-    # a declaration of trick 1 written before the leader's card, by a player who is not the leader: the project is
-    # held (the declaration is legal in his turn) but he declares out of his turn (BAL-PROJ-7); the fast path's
-    # shortcut for declarations (`BalootRules.announced_legal`) must refuse it as `check` does
-    text = _text("baloot", 300, 6)
+_DECLARATIONS = ("sira", "fifty", "hundred", "fourhundred")  # Baloot's project words (BAL-PROJ)
+
+
+def _trick_one_changed(text: str, change) -> tuple[str, int]:
+    """``text`` with each trick-1 line's items changed in place by ``change`` (True when it changed them), and how
+    many lines changed."""
     out, changed = [], 0
     for ln in text.split("\n"):
         if ln.startswith("trick 1: "):
             head, _, body = ln.partition(": ")
             items = body.split(", ")
-            leader = items[0].split(" ")[0]
-            late = [k for k, it in enumerate(items) if it.split(" ")[1] in ("sira", "fifty", "hundred", "fourhundred")
-                    and it.split(" ")[0] != leader]
-            if late:
-                items.insert(0, items.pop(late[0]))
+            if change(items):
                 ln = head + ": " + ", ".join(items)
                 changed += 1
         out.append(ln)
-    slow, _ = _same_both_ways("\n".join(out))
+    return "\n".join(out), changed
+
+
+def test_baloot_declarations_out_of_turn_agree():
+    # a declaration of trick 1 written before the leader's card, by a player who is not the leader: the project is
+    # held (the declaration is legal in his turn) but he declares out of his turn (BAL-PROJ-7); the fast path's
+    # shortcut for declarations (`BalootRules.announced_legal`) must refuse it as `check` does
+    def moved(items):
+        leader = items[0].split(" ")[0]
+        late = [k for k, it in enumerate(items) if it.split(" ")[1] in _DECLARATIONS and it.split(" ")[0] != leader]
+        if late:
+            items.insert(0, items.pop(late[0]))
+            return True
+
+    text, changed = _trick_one_changed(_text("baloot", 300, 6), moved)
+    slow, _ = _same_both_ways(text)
     found = sum(any(i.rule == "BAL-PROJ-7" for i in v.issues) for _, h in slow for v in h)
     assert changed >= 20 and found == changed
-
 
 
 def test_baloot_declarations_after_the_declarers_own_card_agree():
@@ -499,19 +510,14 @@ def test_baloot_declarations_after_the_declarers_own_card_agree():
     # (BAL-PROJ-7: at his own turn, before his card) must be judged on the state with that card in the trick, and
     # refused as the explaining path refuses it; every other hand (the later players' declarations after the cards
     # before theirs, the shows of trick 2 after its first cards) is the fast path's
-    text = _text("baloot", 300, 6)
-    out, changed = [], 0
-    for ln in text.split("\n"):
-        if ln.startswith("trick 1: "):
-            head, _, body = ln.partition(": ")
-            items = body.split(", ")
-            words = [it.split(" ") for it in items]
-            if len(words) > 1 and words[0][1] in ("sira", "fifty", "hundred", "fourhundred") and words[1][0] == words[0][0]:
-                items[0], items[1] = items[1], items[0]
-                ln = head + ": " + ", ".join(items)
-                changed += 1
-        out.append(ln)
-    slow, n_fast = _same_both_ways("\n".join(out))
+    def moved(items):
+        words = [it.split(" ") for it in items]
+        if len(words) > 1 and words[0][1] in _DECLARATIONS and words[1][0] == words[0][0]:
+            items[0], items[1] = items[1], items[0]
+            return True
+
+    text, changed = _trick_one_changed(_text("baloot", 300, 6), moved)
+    slow, n_fast = _same_both_ways(text)
     found = sum(bool(v.issues) for _, h in slow for v in h)
     assert changed >= 20 and found == changed and n_fast == sum(len(h) for _, h in slow) - changed
 
