@@ -248,6 +248,13 @@ class GameView:
         beats = getattr(self, "_beats", None)
         return beats[card] if beats is not None else 0
 
+    def seat_sides(self, seats: int) -> tuple[int, ...]:
+        """`side_of` of every seat, worked out once."""
+        sides = self.__dict__.get("_seat_sides")
+        if sides is None:
+            sides = self._seat_sides = tuple(self.side_of(x) for x in range(seats))
+        return sides
+
     def sure_points(self, s, leader: int) -> int:
         """At the start of a trick: card points the leader's side takes for sure whatever the others play (0: none
         known). A card of the leader that no card of the other side beats wins its trick for the side, with at least
@@ -258,9 +265,7 @@ class GameView:
         if beats is None:
             return 0
         hands = self.hands(s)
-        sides = self.__dict__.get("_seat_sides")
-        if sides is None:
-            sides = self._seat_sides = tuple(self.side_of(x) for x in range(len(hands)))
+        sides = self.seat_sides(len(hands))
         side = sides[leader]
         mate = opp = 0
         for seat, h in enumerate(hands):
@@ -316,9 +321,7 @@ class GameView:
         if not trumps:
             return 0, 0
         hands = self.hands(s)
-        sides = self.__dict__.get("_seat_sides")
-        if sides is None:
-            sides = self._seat_sides = tuple(self.side_of(x) for x in range(len(hands)))
+        sides = self.seat_sides(len(hands))
         a = b = t = 0
         for seat, h in enumerate(hands):
             if sides[seat]:
