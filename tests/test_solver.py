@@ -656,40 +656,23 @@ def test_positions_of_one_shape_differ_in_value_by_no_more_than_their_points(gam
 @pytest.mark.parametrize("game,hands,seed,left", [("baloot", 30, 61, (12, 13, 14, 15)),
                                                   ("jojotte-4p", 30, 63, (12, 13, 14, 15))])
 def test_bounds_lent_between_positions_of_one_shape_save_positions_and_change_no_value(game, hands, seed, left):
-    """The same endings solved with the view's shapes and with none (`GameView.shape` answering None: nothing lent):
-    the values are the same, and lending searches fewer positions in all (a `Solver._borrow` that narrowed nothing
-    would search as many)."""
-    with_shapes = without = 0
+    """The same endings solved by solvers that lend bounds from the latest 16 entries of a shape (the default), from
+    one, from none (`Solver.peers` = 0; not every one, as ``group[-0:]`` would be), and with a view that has no shapes
+    (`GameView.shape` answering None): the values are the same; lending searches fewer positions in all (a
+    `Solver._borrow` that narrowed nothing would search as many), and no peers exactly as many as no shapes."""
+    nodes = {16: 0, 1: 0, 0: 0, "no shapes": 0}
     for _, s, _, _, view in endings(game, hands, seed, left):
-        lending = Solver(view)
-        value = lending.rest(s)
+        values = set()
+        for peers in (16, 1, 0):
+            solver = Solver(view)
+            solver.peers = peers
+            values.add(solver.rest(s))
+            nodes[peers] += solver.nodes
         view.shape = lambda s, key: None  # this view's positions now have no shape
         plain = Solver(view)
-        assert plain.rest(s) == value
+        values.add(plain.rest(s))
         assert not plain.groups
-        with_shapes += lending.nodes
-        without += plain.nodes
-    assert with_shapes < without
-
-
-@pytest.mark.parametrize("game,hands,seed,left", [("baloot", 30, 61, (12, 13, 14, 15)),
-                                                  ("jojotte-4p", 30, 63, (12, 13, 14, 15))])
-def test_no_peers_lends_no_bounds(game, hands, seed, left):
-    """`Solver.peers` = 0 borrows from no entry of the shape (not from every one, as ``group[-0:]`` would): it searches
-    exactly the positions of a solver whose view has no shapes, with the same values; one peer lends and saves some."""
-    with_none = plain_nodes = with_one = 0
-    for _, s, _, _, view in endings(game, hands, seed, left):
-        none = Solver(view)
-        none.peers = 0
-        value = none.rest(s)
-        one = Solver(view)
-        one.peers = 1
-        assert one.rest(s) == value
-        view.shape = lambda s, key: None  # this view's positions now have no shape
-        plain = Solver(view)
-        assert plain.rest(s) == value
-        assert none.nodes == plain.nodes
-        with_none += none.nodes
-        plain_nodes += plain.nodes
-        with_one += one.nodes
-    assert with_none == plain_nodes > with_one
+        nodes["no shapes"] += plain.nodes
+        assert len(values) == 1
+        assert plain.nodes == solver.nodes  # the last solver: no peers
+    assert nodes[16] < nodes["no shapes"] and nodes[1] < nodes["no shapes"]
