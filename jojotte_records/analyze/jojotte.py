@@ -854,11 +854,7 @@ class Solver:
         jo_possible = bool(self.jo_cards) or any(s0.jo)
         jos = ((0, 0), (2, 0), (0, 2)) if jo_possible else ((0, 0),)
 
-        def winner(cp_a: int, jo: tuple[int, int], won: tuple[int, int]) -> int:
-            s = s0._replace(phase=DONE, hands=(0, 0), trick=(), card_pts=(cp_a, tot - cp_a), won=won, jo=jo,
-                            last_trick=0, tricks_done=n)
-            return self.rules.score_hand(s).winner
-
+        winner = finished_hand_winner(self.rules, s0, tot)
         if s0.denomination == "nullo" or s0.slam:
             # a Nullo: its bidder wins exactly when he takes no trick; a bid Slam: the declarer exactly when
             # he takes every trick (then his totals, with the Slam bonus, must win)
@@ -1020,6 +1016,20 @@ def probes_apply(options) -> bool:
     when the totals are compared after the multiplier (OP-10) with Jo-Jotte above the line (OP-08), where the
     multiplier reaches the card points but not the Jo-Jotte that the difference counts."""
     return not (options.compare_after_multiplier and options.jojotte_above_line)
+
+
+def finished_hand_winner(rules, s, tot: int):
+    """`score_shape`'s probe: ``winner(cp_a, jo, won)``, ``score_hand``'s winner (0 A, 1 B, -1 equal totals) of the hand
+    ``s`` finished with A (seat 0, or North-South) taking ``cp_a`` of the ``tot`` card and last-trick points, B the
+    rest, the Jo-Jotte marks ``jo`` and the tricks ``won``; the other seats of a four-player hand count nothing."""
+    pad = (0,) * (len(s.hands) - 2)
+    n = rules.tricks_per_hand
+
+    def winner(cp_a: int, jo: tuple[int, int], won: tuple[int, int]) -> int:
+        end = s._replace(phase=DONE, hands=(0,) * len(s.hands), trick=(), card_pts=(cp_a, tot - cp_a, *pad),
+                         won=(*won, *pad), jo=(*jo, *pad), last_trick=0, tricks_done=n, history=())
+        return rules.score_hand(end).winner
+    return winner
 
 
 def score_shape(winner, tot: int, n: int, jos: tuple[tuple[int, int], ...]):
@@ -1458,12 +1468,7 @@ def outcome_by_difference(rules, s):
     jo_spread = JOJOTTE if s.denomination == "suit" else 0  # JJ-JOJOTTE-8: the king and queen of trumps
     jos = ((0, 0), (2, 0), (0, 2)) if jo_spread or any(s.jo) else ((0, 0),)
 
-    def winner(cp_a: int, jo: tuple[int, int], won: tuple[int, int]) -> int:
-        end = s._replace(phase=DONE, hands=(0,) * 4, trick=(), card_pts=(cp_a, tot - cp_a, 0, 0), won=(*won, 0, 0),
-                         jo=(*jo, 0, 0), last_trick=0, tricks_done=n, history=())
-        return rules.score_hand(end).winner
-
-    shape = score_shape(winner, tot, n, jos)
+    shape = score_shape(finished_hand_winner(rules, s, tot), tot, n, jos)
     if shape is None:
         return None
     _, t_a, t_b, all_a, all_b = shape
