@@ -117,3 +117,17 @@ def test_a_players_tag_that_cannot_be_read_is_found_at_its_line(players, says):
     header = next(iter_records(text, "p.jjt"))
     _, issues = rules_for(header)
     assert [(i.loc.source, i.loc.line, i.loc.column) for i in issues if says in i.message] == [("p.jjt", 4, 1)]
+
+
+def test_a_comment_over_several_lines_keeps_the_places_of_the_cards_after_it():
+    # the reader joins the physical lines of an open comment into one logical line: each card after it is placed on
+    # its own physical line and column, and the plain lines after it keep their numbers
+    text = ("[Game \"jojotte\"]\n\nhand 1 dealer B\n"
+            "trick 1: B AC, {said\n"       # line 4
+            "nothing at all\n"             # line 5
+            "here} A KH\n"                 # line 6: A at column 7, KH at column 9
+            "trick 2: A QH, B TH\n")       # line 7
+    hand = next(r for r in iter_records(text) if isinstance(r, HandRecord))
+    first, second = hand.tricks
+    assert [(p.line, p.column) for p in first.plays] == [(4, 12), (6, 9)]
+    assert (second.line, second.plays[0].line, second.plays[0].column) == (7, 7, 12)

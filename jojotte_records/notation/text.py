@@ -194,37 +194,41 @@ def _ends_inside_comment(text: str, inside: bool = False) -> bool:
         pos += 1
 
 
-def _logical_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str, list[int] | None]]:
-    """Physical lines joined while a ``{`` comment is open: (line number, text, line offsets)."""
-    buf: list[str] = []
-    start = 0
+def _numbered(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str]]:
+    """The physical lines with their numbers, a byte-order mark stripped from the first."""
     it = iter(lines)
     head = next(it, None)
     if head is None:
-        return
+        return iter(())
     if head.startswith("\ufeff"):
         head = head[1:]  # a byte-order mark is stripped
-    for no, raw in enumerate(itertools.chain((head,), it), first_line):
+    return enumerate(itertools.chain((head,), it), first_line)
+
+
+def _join_comment(raw: str, numbered: Iterator[tuple[int, str]]) -> tuple[str, list[int]]:
+    """A line ``raw`` that ends inside a ``{`` comment joined with the next lines of ``numbered`` until the comment is
+    closed (or the lines end): its text and the offsets of its physical lines."""
+    buf = [raw]
+    for _, raw in numbered:
         raw = raw.rstrip("\r\n")
-        if buf:
-            buf.append(raw)
-            if not _ends_inside_comment(raw, True) or not _ends_inside_comment("\n".join(buf)):
-                offsets = [0]
-                for b in buf[:-1]:
-                    offsets.append(offsets[-1] + len(b) + 1)
-                yield start, "\n".join(buf), offsets
-                buf = []
-            continue
+        buf.append(raw)
+        if not _ends_inside_comment(raw, True) or not _ends_inside_comment("\n".join(buf)):
+            break
+    offsets = [0]
+    for b in buf[:-1]:
+        offsets.append(offsets[-1] + len(b) + 1)
+    return "\n".join(buf), offsets
+
+
+def _logical_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str, list[int] | None]]:
+    """Physical lines joined while a ``{`` comment is open: (line number, text, line offsets)."""
+    numbered = _numbered(lines, first_line)
+    for no, raw in numbered:
+        raw = raw.rstrip("\r\n")
         if "{" in raw and _ends_inside_comment(raw):
-            buf = [raw]
-            start = no
-            continue
-        yield no, raw, None
-    if buf:
-        offsets = [0]
-        for b in buf[:-1]:
-            offsets.append(offsets[-1] + len(b) + 1)
-        yield start, "\n".join(buf), offsets
+            yield (no, *_join_comment(raw, numbered))
+        else:
+            yield no, raw, None
 
 
 class _HandBuilder:
@@ -1108,7 +1112,13 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None, 
     if isinstance(source, str):
         source = io.StringIO(source)
     st = _Stream(name, compact, None if compact else texts)
-    for line_no, text, starts in _logical_lines(source, first_line):
+    numbered = _numbered(source, first_line)
+    for line_no, text in numbered:  # the logical lines (`_logical_lines`), a plain one as it is
+        text = text.rstrip("\r\n")
+        plain = "{" not in text
+        starts = None
+        if not plain and _ends_inside_comment(text):
+            text, starts = _join_comment(text, numbered)
         stripped = text.lstrip()
         if not stripped:
             continue
@@ -1118,7 +1128,7 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None, 
                 yield done
             continue
         hb = st.hb
-        if starts is None and hb is not None and "{" not in text and len(stripped) == len(text):
+        if plain and hb is not None and len(stripped) == len(text):
             # a plain line: the game's fast reader, without the tokenizer
             if hb.fast_line(stripped, line_no):
                 if st.kept is not None:
