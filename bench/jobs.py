@@ -16,16 +16,23 @@ Files (simulated once into a temporary folder):
 
 Each run is the ``jojotte`` command in a fresh process, stdout to a file (compared byte for byte with the
 ``--jobs 1`` output, with ``cmp``'s verdict printed). Figures: wall time, and the CPU time (user + sys) of the
-command and every process under it (the pool's workers and its fork server included: this process makes
+command and every process under it (the pool's workers and any fork server included: this process makes
 itself their reaper, so that ``resource.getrusage(RUSAGE_CHILDREN)`` counts them), of the median run by CPU
-time; with workers, the parent's own CPU time (``os.wait4`` of the command), each worker's (its
-`time.process_time` as of its last piece, which the pool writes to the file ``JOJOTTE_POOL_CPU`` names,
-`pool.CPU_LOG`), and the rest (the fork server's start-up and imports, the workers' exits).
+time; with workers, from the CPU times only (what decides the speed-up on idle cores, however loaded the machine
+is now):
 
-The machine may be shared: the wall-time speed-up is then below what idle cores give. ``idle estimate`` is the
-speed-up idle cores would give, from CPU times only: the one process's CPU time / the longer of the parent's
-CPU time and the critical path of the workers (the rest, which comes before or after them, + the slowest
-worker's).
+* (a) ``parent``: the command's own CPU time (``os.wait4``, less that of the workers it forked and waited for,
+  which the pool writes to ``JOJOTTE_POOL_CPU`` + ``.reaped``) and its share of all (it competes with the
+  workers for the cores);
+* (b) ``all``: the CPU time of every process against the one process's (``overhead``: cutting, sending and
+  receiving the pieces, the warm-up hands of the chunks, starting the workers);
+* (c) each worker's CPU time (its `time.process_time` as of its last piece, which the pool writes to the file
+  ``JOJOTTE_POOL_CPU`` names, `pool.CPU_LOG`), the rest (a fork server's start-up and imports, the workers'
+  exits), and ``tail``: the time one worker waits for the other's last piece at the end, with the pieces'
+  CPU times (``JOJOTTE_POOL_CPU`` + ``.items``) scheduled as the pool hands them out on idle cores: each to the
+  first worker free, not before the parent's CPU time at which it sent it (``makespan``: when the last ends);
+* ``bound``: the speed-up idle cores would give, the one process's CPU time / the longest of: all the CPU time
+  shared by the cores, the makespan (+ the rest), the parent's own.
 """
 
 from __future__ import annotations
@@ -70,6 +77,18 @@ class Run(NamedTuple):
     code: int
     own: float  # the command's own process (the parent)
     workers: tuple[float, ...]  # each worker's, as it reported it (`pool.CPU_LOG`), as of its last piece
+    items: tuple[tuple[int, float, float, float], ...]  # (pid, worker CPU before, after, parent CPU when sent)
+
+
+def schedule(items, workers: int, ready: float) -> tuple[float, float]:
+    """(makespan, tail) of ``items`` (`Run.items`) on ``workers`` idle cores, as the pool hands them out: in
+    order, each to the first worker free, not before it was sent; the workers free from ``ready``. The tail: the
+    makespan less the time the first worker to run out of pieces became free."""
+    free = [ready] * workers
+    for _, start, end, sent in items:
+        k = min(range(workers), key=free.__getitem__)
+        free[k] = max(free[k], sent) + (end - start)
+    return max(free), max(free) - min(free)
 
 
 def timed(argv: list[str], out: Path) -> Run:
@@ -87,8 +106,15 @@ def timed(argv: list[str], out: Path) -> Run:
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     workers = tuple(float(line.split()[1]) for line in log.read_text().splitlines()) if log.exists() else ()
+    items_log = Path(f"{log}.items")
+    items = tuple((int(p), float(a), float(b), float(c)) for p, a, b, c in map(str.split, items_log.read_text().splitlines())
+                  ) if items_log.exists() else ()
+    items_log.unlink(missing_ok=True)
+    reaped_log = Path(f"{log}.reaped")  # the forked workers' CPU time, which wait4 counts in the command's own
+    reaped = float(reaped_log.read_text()) if reaped_log.exists() else 0.0
+    reaped_log.unlink(missing_ok=True)
     return Run(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, code,
-               own.ru_utime + own.ru_stime, workers)
+               own.ru_utime + own.ru_stime - reaped, workers, items)
 
 
 def make_file(name: str, path: Path, hands: int) -> None:
@@ -148,13 +174,18 @@ def main() -> None:
                 else:
                     same = "same output" if filecmp.cmp(base[0], out, shallow=False) else "OUTPUT DIFFERS"
                     ws = run.workers
-                    # the rest: the fork server (its start-up and imports, before any worker starts) and the
-                    # workers' exits, counted on the critical path of the slowest worker
+                    # the rest: a fork server (its start-up and imports, before any worker starts) and the
+                    # workers' exits, counted on the critical path
                     rest = max(0.0, cpu - own - sum(ws))
-                    path_cpu = rest + max(ws, default=0.0)
-                    same += (f"; wall speed-up {base[1] / wall:.2f}x; CPU: parent {own:.2f} s, workers "
-                             f"{' + '.join(f'{w:.2f}' for w in ws) or '?'} s, fork server and exits {rest:.2f} s; "
-                             f"idle estimate {base[2] / max(own, path_cpu):.2f}x")
+                    ready = (run.items[0][3] if run.items else own) + rest
+                    makespan, tail = schedule(run.items, max(len(ws), 1), ready)
+                    cores = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1)
+                    bound = base[2] / max(cpu / cores, makespan, own)
+                    same += (f"; wall speed-up {base[1] / wall:.2f}x\n    (a) parent {own:.2f} s ({own / cpu:.1%} of all)"
+                             f"  (b) all {cpu:.2f} s vs {base[2]:.2f} s: overhead {cpu / base[2] - 1:+.1%}"
+                             f"  (c) workers {' + '.join(f'{w:.2f}' for w in ws) or '?'} s, rest {rest:.2f} s, "
+                             f"{len(run.items)} pieces, makespan {makespan:.2f} s, tail {tail:.2f} s"
+                             f"  => bound {bound:.2f}x")
                 print(f"{name:13s} --jobs {jobs}: wall {wall:7.2f} s  CPU {cpu:7.2f} s  exit {run.code}  {same}")
 
 if __name__ == "__main__":

@@ -140,3 +140,10 @@ def test_each_workers_cpu_time_is_written_where_asked(tmp_path, monkeypatch):
     pids = [int(pid) for pid, _ in rows]
     assert 1 <= len(rows) <= 2 and len(set(pids)) == len(pids) and os.getpid() not in pids
     assert sum(float(t) for _, t in rows) >= 10 * 0.02
+    # and each item, in input order: its worker, that worker's CPU time before and after it, ours when it was sent
+    items = [line.split() for line in (tmp_path / "cpu.txt.items").read_text().splitlines()]
+    assert len(items) == 10 and {int(pid) for pid, *_ in items} <= set(pids)
+    assert all(float(end) - float(start) >= 0.02 for _, start, end, _ in items)
+    sent = [float(at) for *_, at in items]
+    assert sent == sorted(sent)
+    assert float((tmp_path / "cpu.txt.reaped").read_text()) >= 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -47,7 +48,10 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
 
     With ``JOJOTTE_POOL_CPU`` set to a file name (`CPU_LOG`, for ``bench/jobs.py``), each worker's CPU time
     (`time.process_time`, as of its last item) is appended to that file when the work is done, one
-    ``pid seconds`` line a worker.
+    ``pid seconds`` line a worker; the items to that name + ``.items``, one ``pid start end sent`` line an
+    item in input order: the worker's CPU time before and after it, and this process's when it was sent; and to
+    that name + ``.reaped`` the CPU time of the processes this one has waited for (its forked workers), which the
+    operating system counts in its own when it ends.
     """
     n = jobs_count(jobs)
     if n == 1:
@@ -55,10 +59,11 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
             yield item.value if isinstance(item, Ready) else fn(item)
         return
     window = window or 4 * n
-    context = _context(preload)
     log = os.environ.get(CPU_LOG)
     cpu: dict[int, float] = {}
-    with ProcessPoolExecutor(max_workers=n, mp_context=context, initializer=_watch_parent,
+    sent: list[float] = []  # with the log: this process's CPU time when each item was sent to a worker
+    timed: list[tuple] = []  # and (pid, start, end) of each item whose result was taken
+    with ProcessPoolExecutor(max_workers=n, mp_context=_context(preload), initializer=_watch_parent,
                              initargs=(os.getpid(),)) as pool:
         pending: deque[Future] = deque()
         try:
@@ -68,19 +73,27 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
                     done.set_result(item.value)
                     pending.append(done)
                 elif log:
+                    sent.append(time.process_time())
                     pending.append(pool.submit(_timed, fn, item))
                 else:
                     pending.append(pool.submit(fn, item))
                 if len(pending) >= window:
-                    yield _result(pending.popleft(), cpu)
+                    yield _result(pending.popleft(), cpu, timed)
             while pending:
-                yield _result(pending.popleft(), cpu)
+                yield _result(pending.popleft(), cpu, timed)
         finally:  # a consumer that stops early (or an error) leaves no work running
             for f in pending:
                 f.cancel()
     if log and cpu:
         with open(log, "a", encoding="utf-8") as f:
             f.writelines(f"{pid} {t:.6f}\n" for pid, t in sorted(cpu.items()))
+        with open(log + ".items", "a", encoding="utf-8") as f:
+            f.writelines(f"{pid} {start:.6f} {end:.6f} {at:.6f}\n" for (pid, start, end), at in zip(timed, sent))
+        import resource
+
+        reaped = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with open(log + ".reaped", "w", encoding="utf-8") as f:
+            f.write(f"{reaped.ru_utime + reaped.ru_stime:.6f}\n")
 
 
 CPU_LOG = "JOJOTTE_POOL_CPU"
@@ -89,20 +102,21 @@ CPU_LOG = "JOJOTTE_POOL_CPU"
 class _Timed(NamedTuple):
     value: object
     pid: int
+    start: float  # the worker's CPU time before the item
     cpu: float  # the worker's CPU time so far
 
 
 def _timed(fn, item) -> _Timed:
-    import time
-
+    start = time.process_time()
     value = fn(item)
-    return _Timed(value, os.getpid(), time.process_time())
+    return _Timed(value, os.getpid(), start, time.process_time())
 
 
-def _result(f: Future, cpu: dict[int, float]):
+def _result(f: Future, cpu: dict[int, float], timed: list[tuple]):
     r = f.result()
     if isinstance(r, _Timed):
         cpu[r.pid] = max(cpu.get(r.pid, 0.0), r.cpu)
+        timed.append((r.pid, r.start, r.cpu))
         return r.value
     return r
 
