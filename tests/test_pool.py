@@ -103,9 +103,9 @@ def test_workers_do_not_outlive_a_killed_parent(tmp_path):
     try:
         assert proc.stdout.readline().strip() == b"started"
         deadline = time.monotonic() + 60
-        while len(_session_processes(proc.pid)) < 4 and time.monotonic() < deadline:  # parent, forkserver, 2 workers
+        while len(_session_processes(proc.pid)) < 3 and time.monotonic() < deadline:  # parent, 2 workers (forked)
             time.sleep(0.2)
-        assert len(_session_processes(proc.pid)) >= 4
+        assert len(_session_processes(proc.pid)) >= 3
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)
         deadline = time.monotonic() + 30
@@ -147,3 +147,44 @@ def test_each_workers_cpu_time_is_written_where_asked(tmp_path, monkeypatch):
     sent = [float(at) for *_, at in items]
     assert sent == sorted(sent)
     assert float((tmp_path / "cpu.txt.reaped").read_text()) >= 0
+
+
+_MARK = "as imported"
+
+
+def _mark(_) -> str:
+    return _MARK
+
+
+@pytest.mark.parametrize("one_thread", [True, False])
+def test_workers_are_forked_only_from_a_process_of_one_thread(monkeypatch, one_thread):
+    """fork copies the calling thread alone (a lock another thread holds would stay held in the worker): the workers
+    are forked, and see what this process set, only when it runs one thread; else they start from a fork server,
+    where this module is imported afresh."""
+    import sys
+
+    from jojotte_records.replay import pool
+
+    monkeypatch.setattr(sys.modules[__name__], "_MARK", "set here")
+    monkeypatch.setattr(pool, "_one_thread", lambda: one_thread)
+    assert list(ordered_map(_mark, range(3), jobs=2)) == ["set here" if one_thread else "as imported"] * 3
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self/task"), reason="counts threads in /proc (Linux)")
+def test_one_thread_is_told_from_the_threads_running():
+    import subprocess
+    import sys
+    import threading
+
+    from jojotte_records.replay.pool import _one_thread
+
+    code = "from jojotte_records.replay.pool import _one_thread; print(_one_thread())"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "True"
+    stop = threading.Event()
+    t = threading.Thread(target=stop.wait)
+    t.start()
+    try:
+        assert not _one_thread()
+    finally:
+        stop.set()
+        t.join()

@@ -14,6 +14,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import ExitStack
 from typing import Generic, NamedTuple, TypeVar
 
 T = TypeVar("T")
@@ -63,8 +64,8 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
     cpu: dict[int, float] = {}
     sent: list[float] = []  # with the log: this process's CPU time when each item was sent to a worker
     timed: list[tuple] = []  # and (pid, start, end) of each item whose result was taken
-    with ProcessPoolExecutor(max_workers=n, mp_context=_context(preload), initializer=_watch_parent,
-                             initargs=(os.getpid(),)) as pool:
+    with ExitStack() as stack:
+        pool = None
         pending: deque[Future] = deque()
         try:
             for item in items:
@@ -72,11 +73,16 @@ def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1, window:
                     done: Future = Future()
                     done.set_result(item.value)
                     pending.append(done)
-                elif log:
-                    sent.append(time.process_time())
-                    pending.append(pool.submit(_timed, fn, item))
                 else:
-                    pending.append(pool.submit(fn, item))
+                    if pool is None:  # made, its workers started, at the first item sent: how as of then (`_context`)
+                        pool = stack.enter_context(ProcessPoolExecutor(max_workers=n, mp_context=_context(preload),
+                                                                       initializer=_watch_parent,
+                                                                       initargs=(os.getpid(),)))
+                    if log:
+                        sent.append(time.process_time())
+                        pending.append(pool.submit(_timed, fn, item))
+                    else:
+                        pending.append(pool.submit(fn, item))
                 if len(pending) >= window:
                     yield _result(pending.popleft(), cpu, timed)
             while pending:
@@ -141,12 +147,28 @@ def _watch_parent(parent: int, every: float = 0.5) -> None:
 
 
 def _context(preload: Iterable[str]):
-    # forkserver where there is one: workers start from a small clean process (no threads of a progress bar
-    # copied by fork), with the modules they need imported once.
+    # fork when this process runs one thread (no lock of another thread's, a progress bar's or a database's, can be
+    # copied held): the workers start at once with what is imported here, the modules they need imported here once.
+    # Else forkserver where there is one: workers start from a small clean process, the modules imported there once.
+    modules = list(preload)
+    if _one_thread() and "fork" in multiprocessing.get_all_start_methods():
+        import importlib
+
+        for m in modules:
+            importlib.import_module(m)
+        return multiprocessing.get_context("fork")
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        modules = list(preload)
         if modules:
             context.set_forkserver_preload(modules)
         return context
     return multiprocessing.get_context("spawn")
+
+
+def _one_thread() -> bool:
+    """Whether this process runs one thread, native threads included (Linux: ``/proc/self/task``); False where
+    that cannot be told."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
