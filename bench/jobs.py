@@ -14,8 +14,8 @@ Files (simulated once into a temporary folder):
 * ``ten-sessions``: ten two-player sessions of N/10 hands (seeds 1..10), one file;
 * ``pitch``: ``jojotte simulate --game pitch --hands N``: one session per game (several hundred).
 
-Each run is the ``jojotte`` command in a fresh process, stdout to a file (compared byte for byte with the
-``--jobs 1`` output, with ``cmp``'s verdict printed). Figures: wall time, and the CPU time (user + sys) of the
+Each run is the ``jojotte`` command in a fresh process (the runs of each ``--jobs`` alternating), stdout to a
+file (compared byte for byte with the ``--jobs 1`` output, with ``cmp``'s verdict printed). Figures: wall time, and the CPU time (user + sys) of the
 command and every process under it (the pool's workers and any fork server included: this process makes
 itself their reaper, so that ``resource.getrusage(RUSAGE_CHILDREN)`` counts them), of the median run by CPU
 time; with workers, from the CPU times only (what decides the speed-up on idle cores, however loaded the machine
@@ -162,9 +162,15 @@ def main() -> None:
               f"run(s); {os.cpu_count()} core(s)")
         for name, path in files.items():
             base = None
+            # the runs of each --jobs alternate, so that a load that comes and goes weighs on each alike
+            by_jobs: dict[int, list[Run]] = {jobs: [] for jobs in args.jobs}
+            for _ in range(args.runs):
+                for jobs in args.jobs:
+                    by_jobs[jobs].append(timed(jojotte() + ["validate", str(path), "--jobs", str(jobs)],
+                                               folder / f"{name}.jobs{jobs}.out"))
             for jobs in args.jobs:
                 out = folder / f"{name}.jobs{jobs}.out"
-                runs = [timed(jojotte() + ["validate", str(path), "--jobs", str(jobs)], out) for _ in range(args.runs)]
+                runs = by_jobs[jobs]
                 run = sorted(runs, key=lambda r: r.cpu)[len(runs) // 2]  # the median run by CPU time
                 cpu, own = run.cpu, run.own
                 wall = statistics.median(r.wall for r in runs)
