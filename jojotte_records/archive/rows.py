@@ -297,21 +297,23 @@ class JojotteRecordRows(RecordRows):
         sid, seq = s.session_id, s.hands
         t_rows, p_rows = imp.buf["tricks"].rows, imp.buf["plays"].rows  # a tuple a row (`store._Columns`)
         ply = 0
+        replayed = len(history)
         for k, t in enumerate(rec.tricks):
-            if k < len(history):
+            number = t.number
+            if k < replayed:
                 leader, _, win = history[k]
                 pts = rules.trick_card_points(st, k + 1)  # JJ-PTS-1/2
             else:  # past the replay: no winner (-2: nor whether a card won) and no points
                 leader, win, pts = (t.plays[0].seat if t.plays else -1), -2, -1
-            t_rows.append((sid, seq, t.number, leader, max(win, -1), t.winner if t.winner >= 0 else -1, pts,
+            t_rows.append((sid, seq, number, leader, max(win, -1), t.winner if t.winner >= 0 else -1, pts,
                            1 if k + 1 == per_hand else 0, t.line or -1))
             for j, p in enumerate(t.plays, 1):
                 ply += 1
-                c = p.card
-                p_rows.append((sid, seq, t.number, ply, j, p.seat, c if c >= 0 else -1,
-                               table[c] if c >= 0 and table is not None else -1,
-                               -1 if win == -2 else 1 if p.seat == win else 0, p.announce or None,
-                               *(dd_fields(p.comments) or _NO_DD if p.comments else _NO_DD)))
+                seat, c, comments = p.seat, p.card, p.comments
+                row = (sid, seq, number, ply, j, seat, c if c >= 0 else -1,
+                       table[c] if c >= 0 and table is not None else -1,
+                       -1 if win == -2 else 1 if seat == win else 0, p.announce or None)
+                p_rows.append(row + (dd_fields(comments) or _NO_DD) if comments else row + _NO_DD)
         s.plays += ply
 
     def seat_of(self, issue, rec, s) -> int | None:
