@@ -205,9 +205,13 @@ def _numbered(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, 
     return enumerate(itertools.chain((head,), it), first_line)
 
 
-def _join_comment(raw: str, numbered: Iterator[tuple[int, str]]) -> tuple[str, list[int]]:
-    """A line ``raw`` that ends inside a ``{`` comment joined with the next lines of ``numbered`` until the comment is
-    closed (or the lines end): its text and the offsets of its physical lines."""
+def _logical_line(raw: str, numbered: Iterator[tuple[int, str]]) -> tuple[str, list[int] | None]:
+    """The physical line ``raw`` as a logical line: its text, as it is (offsets None) or, when it ends inside a ``{``
+    comment, joined with the next lines of ``numbered`` until the comment is closed (or the lines end), with the
+    offsets of its physical lines."""
+    raw = raw.rstrip("\r\n")
+    if "{" not in raw or not _ends_inside_comment(raw):
+        return raw, None
     buf = [raw]
     for _, raw in numbered:
         raw = raw.rstrip("\r\n")
@@ -221,14 +225,10 @@ def _join_comment(raw: str, numbered: Iterator[tuple[int, str]]) -> tuple[str, l
 
 
 def _logical_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str, list[int] | None]]:
-    """Physical lines joined while a ``{`` comment is open: (line number, text, line offsets)."""
+    """Physical lines joined while a ``{`` comment is open (`_logical_line`): (line number, text, line offsets)."""
     numbered = _numbered(lines, first_line)
     for no, raw in numbered:
-        raw = raw.rstrip("\r\n")
-        if "{" in raw and _ends_inside_comment(raw):
-            yield (no, *_join_comment(raw, numbered))
-        else:
-            yield no, raw, None
+        yield (no, *_logical_line(raw, numbered))
 
 
 class _HandBuilder:
@@ -1113,12 +1113,9 @@ def iter_records(source: TextIO | Iterable[str] | str, name: str | None = None, 
         source = io.StringIO(source)
     st = _Stream(name, compact, None if compact else texts)
     numbered = _numbered(source, first_line)
-    for line_no, text in numbered:  # the logical lines (`_logical_lines`), a plain one as it is
-        text = text.rstrip("\r\n")
+    for line_no, text in numbered:  # the logical lines of `_logical_lines`, without its generator
+        text, starts = _logical_line(text, numbered)
         plain = "{" not in text
-        starts = None
-        if not plain and _ends_inside_comment(text):
-            text, starts = _join_comment(text, numbered)
         stripped = text.lstrip()
         if not stripped:
             continue
@@ -1234,7 +1231,7 @@ class _Stream:
         self.kept = None  # the hand being read, and one this line starts, are not read wholly by the fast paths
         toks = _tokenize(text, line_no, starts)
         if toks and toks[-1].is_comment and not toks[-1].text.endswith("}"):
-            # only the last line of a file can end inside a comment (`_logical_lines` joins the others)
+            # only the last line of a file can end inside a comment (`_logical_line` joins the others)
             self._issue("a '{' comment is never closed (it runs to the end of the file)", toks[-1], "{")
         stray = [t for t in toks if t.text == "}"]
         if stray:
