@@ -131,10 +131,12 @@ def test_each_workers_cpu_time_is_written_where_asked(tmp_path, monkeypatch):
     hold the 20 ms of CPU time each of its items burnt; the results are as without it."""
     import os
 
+    from jojotte_records.replay import pool
     from jojotte_records.replay.pool import CPU_LOG
 
     log = tmp_path / "cpu.txt"
     monkeypatch.setenv(CPU_LOG, str(log))
+    monkeypatch.setattr(pool, "_one_thread", lambda: True)  # the workers forked from here: this process reaps them
     assert list(ordered_map(_burn, range(10), jobs=2)) == list(range(1, 11))
     rows = [line.split() for line in log.read_text().splitlines()]
     pids = [int(pid) for pid, _ in rows]
@@ -146,7 +148,8 @@ def test_each_workers_cpu_time_is_written_where_asked(tmp_path, monkeypatch):
     assert all(float(end) - float(start) >= 0.02 for _, start, end, _ in items)
     sent = [float(at) for *_, at in items]
     assert sent == sorted(sent)
-    assert float((tmp_path / "cpu.txt.reaped").read_text()) >= 0
+    # the CPU time of the processes reaped here covers the forked workers' (bench/jobs.py takes it out of ours)
+    assert float((tmp_path / "cpu.txt.reaped").read_text()) >= sum(float(t) for _, t in rows) - 0.005
 
 
 _MARK = "as imported"
