@@ -64,10 +64,16 @@ def main() -> None:
         (f"jojotte validate {one_hand.relative_to(ROOT)}", ["validate", str(one_hand)]),
         ("jojotte validate --help", ["validate", "--help"]),
         ("python -c 'import jojotte_records.cli.main'", None),
+        ("python -c pass  (the interpreter and this machine's site-packages .pth files alone)", "pass"),
     ]
     print(f"median of {args.runs} runs; the target (issue 14) is under 0.3 s")
     for name, extra in cases:
-        argv = [sys.executable, "-c", "import jojotte_records.cli.main"] if extra is None else cmd + extra
+        if extra is None:
+            argv = [sys.executable, "-c", "import jojotte_records.cli.main"]
+        elif extra == "pass":
+            argv = [sys.executable, "-c", "pass"]
+        else:
+            argv = cmd + extra
         cpu, wall = measure(argv, args.runs)
         print(f"{name:70s} CPU {cpu:6.3f} s   wall {wall:6.3f} s")
 
