@@ -113,6 +113,12 @@ MAX_NUMBER = 999_999_999
 _SHOWN_DIGITS = 24  # a longer number is quoted by its first digits and its length
 
 
+def plain_digits(text: str) -> bool:
+    """``text`` is digits 0–9 and nothing else: a number as a record writes it (``'²'.isdigit()`` is true, but
+    ``int('²')`` raises, and ``'１２'`` would not be written back as it was read)."""
+    return text.isascii() and text.isdigit()
+
+
 def number_too_large(what: str, digits: str) -> str | None:
     """The message for the number ``digits`` (a sign allowed) when it is above `MAX_NUMBER`, else None.
 

@@ -77,3 +77,72 @@ def test_messages_quote_at_most_a_few_words_of_a_huge_token_in_both_readers():
         for issue in issues:
             # the file position, the hand, the message's own words and at most MAX_QUOTE characters of input
             assert len(str(issue)) < 250, str(issue)[:300]
+
+
+def test_a_superscript_digit_as_an_event_logs_number_is_a_finding_not_a_crash():
+    # '²'.isdigit() is True but int('²') raises: a trick's or a hand's number written so is not a number (both readers:
+    # the canonical lines' and the tokenizer's, with a comment on the line)
+    from jojotte_records.replay.jojotte import validate_stream
+
+    for line in ("trick ²: N KD", "trick ²: N KD {x}", "trick 1²: N KD"):
+        text = f'[Game "baloot"]\n\nhand 1 dealer N\n{line}\n'
+        issues = [i for _, hands in validate_stream(read_sessions_items(text)) for h in hands for i in h.issues]
+        assert issues and issues[0].rule == "NOTATION" and "²" in issues[0].message, (line, issues)
+    for head in ("hand ² dealer N", "hand ² dealer N {x}"):
+        text = f'[Game "pitch"]\n\n{head}\n'
+        issues = [i for _, hands in validate_stream(read_sessions_items(text)) for h in hands for i in h.issues]
+        assert issues[0].message == "a hand line is 'hand N dealer X'", (head, issues)
+
+
+def read_sessions_items(text: str):
+    from jojotte_records.notation.text import iter_records
+
+    return iter_records(text, "t.jjt")
+
+
+# A hand of examples/nullo-slam-void.jjt (Example 6 of the rules spec), whose lines the tests below spoil one at a time.
+_TWO_PLAYER_HAND = """[Game "jojotte"]
+[Players "Claire; Daniel"]
+
+hand 1 dealer A
+deal A: TS KS QS JS 7C 8C 7D 8D AH; B: 7S 8S 9S AC AD 7H 8H 9H KH
+turned QC
+info 9C
+auction B pass, A pass, B pass, A name S, B pass
+after B nullo, A pass, A melds KS-TS
+trick 1: A 7C, B AC
+"""
+
+
+def _two_player_issues(text: str) -> list:
+    from jojotte_records.replay.jojotte import validate_stream
+
+    return [i for _, hands in validate_stream(read_sessions_items(text)) for h in hands for i in h.issues]
+
+
+def test_a_superscript_digit_as_a_two_player_number_is_a_plain_finding_not_a_crash():
+    # the two-player reader: a hand number (it raised ValueError out of the reader), a trick number (it said
+    # "invalid literal for int()"), a score figure (the compact reading of a score line raised)
+    hand = _two_player_issues(_TWO_PLAYER_HAND.replace("hand 1 dealer A", "hand ² dealer A"))
+    assert hand[0].rule == "NOTATION" and hand[0].message == "a hand line is 'hand N dealer X'", hand
+    assert (hand[0].loc.line, hand[0].loc.column) == (4, 6), hand  # '²' is the second word of line 4
+    trick = _two_player_issues(_TWO_PLAYER_HAND.replace("trick 1:", "trick ²:"))
+    assert trick and trick[0].rule == "NOTATION" and "int()" not in trick[0].message, trick
+    score = _two_player_issues(_TWO_PLAYER_HAND + "score A above ², aside 55\n")
+    assert score and score[0].rule == "NOTATION" and "²" in score[0].message, score
+
+
+def test_a_superscript_digit_in_a_pitch_bid_or_in_rubbers_is_a_finding_not_a_crash(tmp_path):
+    from jojotte_records.archive.store import import_paths
+    from jojotte_records.replay.jojotte import validate_stream
+
+    text = '[Game "pitch"]\n\nhand 1 dealer N\nbids E ², S pass\n'
+    issues = [i for _, hands in validate_stream(read_sessions_items(text)) for h in hands for i in h.issues]
+    assert issues and issues[0].rule == "NOTATION" and "'²'" in issues[0].message, issues
+    # [Rubbers "²"]: validate says the tag is not a number; import keeps the session with no agreed length
+    record = tmp_path / "r.jjt"
+    record.write_text(_TWO_PLAYER_HAND.replace('[Game "jojotte"]', '[Game "jojotte"]\n[Rubbers "²"]'), "utf-8")
+    sessions = list(validate_stream(read_sessions_items(record.read_text("utf-8"))))
+    assert any("Rubbers" in i.message for i in sessions[0][0].issues), sessions[0][0].issues
+    [done] = list(import_paths(tmp_path / "a.duckdb", [str(record)]))
+    assert done.error is None and done.sessions_new == 1 and done.hands == 1, done

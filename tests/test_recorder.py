@@ -302,3 +302,13 @@ def test_one_recorder_per_file(tmp_path):
     first.unlock()
     assert not (tmp_path / "s.jjt.lock").exists()
     Recorder(tmp_path / "s.jjt", players=["Alice", "Bob"], lock=True).unlock()
+
+
+def test_a_result_written_with_a_superscript_digit_is_refused_not_a_crash(tmp_path):
+    # '²'.isdigit() is true but int('²') raises: the recorder asks again, as for any answer that is not two numbers
+    rec = new(tmp_path)
+    enter(rec, ["B", "?", "?", "9H", "accept", "pass", "8C", "pass", "pass", "pass", "result"])
+    for answer in ("² 115", "6 ¹¹⁵"):
+        out = rec.answer(answer)
+        assert isinstance(out, Refusal) and out.rule == "NOTATION" and "two numbers" in out.message, (answer, out)
+    assert isinstance(rec.answer("6 115"), Accepted)

@@ -12,7 +12,7 @@ the game's record codec (`Rules.notation`). The buffers are `store._Columns` of 
 from __future__ import annotations
 
 from ..cards import SEVEN, card_name, iter_cards, make_card
-from ..errors import number_too_large
+from ..errors import number_too_large, plain_digits
 from ..notation.dd_comment import dd_fields
 from ..notation.deals import deal_hash
 from ..notation.event_text import write_event_hand
@@ -340,7 +340,7 @@ class JojotteRecordRows(RecordRows):
 
     def session_values(self, s, summary) -> tuple:
         rubbers = (s.header.get("Rubbers") or "").strip()
-        return (int(rubbers) if rubbers.isdigit() and not number_too_large("", rubbers) else None), summary.sheet.pool
+        return (int(rubbers) if plain_digits(rubbers) and not number_too_large("", rubbers) else None), summary.sheet.pool
 
     def sheet_rows(self, imp, s, summary) -> None:
         sheet, winner, sid = summary.sheet, summary.winner, s.session_id

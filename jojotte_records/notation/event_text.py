@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..errors import MAX_NUMBER, Issue, Location, number_too_large, shown
+from ..errors import MAX_NUMBER, Issue, Location, number_too_large, plain_digits, shown
 from ..rules.base import EventRules
 from .model import EventHand, EventItem, EventLine, EventScore
 
@@ -44,9 +44,10 @@ class EventHandBuilder:
         self.number = 0
         self.dealer = -1
         self.column = 0
-        if len(words) > 1 and words[1].text.isdigit() and (big := number_too_large("hand number", words[1].text)):
+        number = len(words) > 1 and plain_digits(words[1].text)
+        if number and (big := number_too_large("hand number", words[1].text)):
             self.error(words[1], big)
-        elif len(words) > 1 and words[1].text.isdigit():
+        elif number:
             self.number = int(words[1].text)
         else:
             self.error(words[1] if len(words) > 1 else first, "a hand line is 'hand N dealer X'")
@@ -55,7 +56,7 @@ class EventHandBuilder:
             self.column = words[3].col
             for extra in words[4:]:
                 self.error(extra, f"unexpected '{shown(extra.text)}' on the hand line")
-        elif len(words) > 1 and words[1].text.isdigit():
+        elif number:
             self.error(words[2] if len(words) > 2 else first, "the hand line names the dealer: 'hand N dealer X'")
 
     def error(self, tok, message: str) -> None:
@@ -99,7 +100,7 @@ class EventHandBuilder:
             self._score(first, rest)
             return
         number = -1
-        if len(rest) >= 2 and rest[0].text.isdigit() and rest[1].text == ":":
+        if len(rest) >= 2 and plain_digits(rest[0].text) and rest[1].text == ":":
             big = number_too_large(f"{keyword} number", rest[0].text)
             if big:
                 self.error(rest[0], big)
@@ -131,8 +132,8 @@ class EventHandBuilder:
         """The builder of a canonical hand line ``hand N dealer X`` (single spaces, the seat as written by the writer)
         without the tokenizer, or None to leave the line to it; the same builder as ``__init__`` gives."""
         parts = text.split(" ")
-        if (len(parts) != 4 or parts[0] != "hand" or parts[2] != "dealer" or not parts[1].isascii()
-                or not parts[1].isdigit() or len(parts[1]) >= len(str(MAX_NUMBER))):
+        if (len(parts) != 4 or parts[0] != "hand" or parts[2] != "dealer" or not plain_digits(parts[1])
+                or len(parts[1]) >= len(str(MAX_NUMBER))):
             return None
         dealer = rules.seat_labels.index(parts[3]) if parts[3] in rules.seat_labels else -1
         if dealer < 0:
@@ -171,7 +172,8 @@ class EventHandBuilder:
         number = -1
         if rest[:1].isdigit():
             c = rest.find(":")
-            if c < 0 or not rest[:c].isdigit() or c >= len(str(MAX_NUMBER)) or rest[c + 1:c + 2] != " ":
+            if (c < 0 or not plain_digits(rest[:c]) or c >= len(str(MAX_NUMBER))
+                    or rest[c + 1:c + 2] != " "):
                 return False
             number = int(rest[:c])
             start += c + 2
@@ -238,7 +240,7 @@ class EventHandBuilder:
         for chunk, col in zip(chunks, columns):
             lab, _, num = chunk.partition(" ")
             digits = num[1:] if num[:1] == "-" else num
-            if lab != col or not digits.isascii() or not digits.isdigit() or len(digits) >= len(str(MAX_NUMBER)):
+            if lab != col or not plain_digits(digits) or len(digits) >= len(str(MAX_NUMBER)):
                 return False
             values.append(int(num))
         self.score = EventScore(tuple(values), line_no, 1)
@@ -279,7 +281,7 @@ class EventHandBuilder:
             if lab.text.upper() not in columns:
                 self.error(lab, f"'{shown(lab.text)}' is not a column of the score sheet ({', '.join(self.rules.sheet_labels)})")
                 continue
-            if (big := number_too_large("score", num.text)) and num.text.lstrip("+-").isdigit():
+            if (big := number_too_large("score", num.text)) and plain_digits(num.text.lstrip("+-")):
                 self.error(num, big)
                 continue
             try:

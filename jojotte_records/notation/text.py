@@ -24,7 +24,7 @@ import re
 from typing import Callable, Iterable, Iterator, Sequence, TextIO
 
 from ..cards import PLAIN_SUITS, card_name, parse_card
-from ..errors import MAX_NUMBER, MAX_TAG_VALUE, Issue, Location, NotationError, number_too_large, shown
+from ..errors import MAX_NUMBER, MAX_TAG_VALUE, Issue, Location, NotationError, number_too_large, plain_digits, shown
 from ..games import is_event_game, rules_for
 from ..rules.base import EventRules, find_variant
 from ..rules.jojotte_cards import parse_meld
@@ -501,7 +501,7 @@ class SessionReader:
         if tok is None:
             hb.error(None, f"{what} is missing", line=hb.line)
             return None
-        if tok.text.lstrip("+").isdigit() and (big := number_too_large(what, tok.text)):
+        if plain_digits(tok.text.lstrip("+")) and (big := number_too_large(what, tok.text)):
             hb.error(tok, big)
             return None
         try:
@@ -597,7 +597,7 @@ class SessionReader:
         memoised on the text after ``trick N: ``)."""
         head, sep, body = text.partition(": ")
         number = head[6:]
-        if (head[:6] != "trick " or not sep or not 0 < len(number) <= 6 or not number.isascii() or not number.isdigit()
+        if (head[:6] != "trick " or not sep or not 0 < len(number) <= 6 or not plain_digits(number)
                 or number != str(int(number))):
             return None
         got = _read_once(self.trick_bodies, body, self._read_trick_body, 32768)
@@ -719,7 +719,7 @@ class SessionReader:
         if body.strip() != "none":
             for item in body.split(","):
                 parts = item.split()
-                if len(parts) == 2 and parts[0] == "aside" and parts[1].isdigit() and len(parts[1]) < _FAST_DIGITS:
+                if len(parts) == 2 and parts[0] == "aside" and plain_digits(parts[1]) and len(parts[1]) < _FAST_DIGITS:
                     aside = int(parts[1])
                     continue
                 if len(parts) not in (3, 5):
@@ -728,7 +728,7 @@ class SessionReader:
                 if seat is None:
                     return None
                 for i in range(1, len(parts), 2):
-                    if not parts[i + 1].isdigit() or len(parts[i + 1]) >= _FAST_DIGITS:
+                    if not plain_digits(parts[i + 1]) or len(parts[i + 1]) >= _FAST_DIGITS:
                         return None
                     if parts[i] == "below":
                         below[seat] += int(parts[i + 1])
@@ -933,7 +933,7 @@ class SessionReader:
 
     def line_trick(self, hb, toks, first):
         number = len(hb.tricks) + 1
-        if toks and not toks[0].is_comment and toks[0].text.rstrip(".").isdigit():
+        if toks and not toks[0].is_comment and plain_digits(toks[0].text.rstrip(".")):
             big = number_too_large("trick number", toks[0].text.rstrip("."))
             n = -1 if big else int(toks[0].text.rstrip("."))
             if big:
@@ -1277,7 +1277,7 @@ class JojotteHands:
         if text[:5] != "hand ":
             return None
         parts = text.split()
-        if not (len(parts) == 4 and parts[2] == "dealer" and parts[1].isdigit() and len(parts[1]) < _FAST_DIGITS):
+        if not (len(parts) == 4 and parts[2] == "dealer" and plain_digits(parts[1]) and len(parts[1]) < _FAST_DIGITS):
             return None
         dealer = self.reader.seat_of.get(parts[3])
         if dealer is None:
@@ -1350,9 +1350,10 @@ def _start_hand(reader: SessionReader, toks: list[_Tok]) -> _HandBuilder:
     number = 0
     dealer = -1
     hb = _HandBuilder(reader, 0, -1, first.line)
-    if len(words) > 1 and words[1].text.isdigit() and (big := number_too_large("hand number", words[1].text)):
+    number_written = len(words) > 1 and plain_digits(words[1].text)
+    if number_written and (big := number_too_large("hand number", words[1].text)):
         hb.error(words[1], big)
-    elif len(words) > 1 and words[1].text.isdigit():
+    elif number_written:
         number = int(words[1].text)
     else:
         hb.error(words[1] if len(words) > 1 else first, "a hand line is 'hand N dealer X'")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator, NamedTuple
 
 from ..cards import SEVEN, card_name, iter_cards, make_card, mask_of
-from ..errors import Issue, Location, number_too_large
+from ..errors import Issue, Location, number_too_large, plain_digits
 from ..games import first_dealer, player_names, rules_for
 from ..notation.model import UNKNOWN_CARD, Call, EventHand, HandRecord, SessionHeader
 from ..notation.text import CompactHand
@@ -98,7 +98,7 @@ class SessionValidator:
         if not r:
             return None
         at = Location(source=self.source, line=self.header.tag_line(tag), column=1)
-        if (big := number_too_large(tag.lower(), r.strip())) and r.strip().isdigit():
+        if (big := number_too_large(tag.lower(), r.strip())) and plain_digits(r.strip()):
             self.session_issues.append(Issue("NOTATION", f"[{tag} \"{r}\"]: {big}", at, "syntax"))
             return None
         try:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from ..cards import card_name, iter_cards, mask_of, parse_card
-from ..errors import number_too_large
+from ..errors import number_too_large, plain_digits
 from .base import CHANCE, Action, EventRules, Options, Violation, quick_replace, register
 from .pitch_cards import AUTO_CHOICES, POINT_VARIANTS, TrumpTable, pitch_pack, trump_table
 
@@ -794,7 +794,7 @@ class PitchRules(EventRules):
                 return Action(seat, "pass")
             if word == "moon":
                 return Action(seat, "moon")
-            if word.isdigit():
+            if plain_digits(word):
                 big = number_too_large("a bid of", word)
                 return Violation("NOTATION", big) if big else Action(seat, "bid", info=int(word))
             return Violation("NOTATION", f"a call is 'pass', a number or 'moon', not '{words[0]}'")

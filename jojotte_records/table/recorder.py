@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..cards import card_name, mask_of, parse_card
-from ..errors import Issue
+from ..errors import Issue, number_too_large, plain_digits
 from ..notation.model import UNKNOWN_CARD, Call, HandRecord, Play, SeatResult, SessionHeader, Trick, WrittenScore
 from ..notation.text import iter_records, read_sessions, sheet_labels, write_hand, write_header, written_score_text
 from ..replay.engine import HandRun, replay_steps
@@ -917,7 +917,7 @@ class Recorder:
 
     def _answer_result(self, q: Question, r: _Replay, text: str):
         nums = text.replace(",", " ").replace("tricks", " ").replace("points", " ").split()
-        if len(nums) != 2 or not all(x.isdigit() for x in nums):
+        if len(nums) != 2 or not all(plain_digits(x) and not number_too_large("", x) for x in nums):
             return Refusal("NOTATION", "give two numbers: the tricks won and the trick points (e.g. 5 82)")
         total = self.rules.tricks_per_hand
         before = sum(x.tricks for x in r.record.result)
@@ -1227,7 +1227,7 @@ class EventRecorder(Recorder):
         if len(words) > 1 and words[0].lower() in {k for k, _ in keys}:
             keys = [(k, n) for k, n in keys if k == words[0].lower()]
             words = words[1:]
-            if words and words[0].rstrip(":").isdigit():
+            if words and plain_digits(words[0].rstrip(":")):
                 words = words[1:]
         current = rules.current_player(state)
         label = self.labels[current] if 0 <= current < len(self.labels) else None

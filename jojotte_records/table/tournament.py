@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
-from ..errors import JojotteError, number_too_large
+from ..errors import JojotteError, number_too_large, plain_digits
 from ..notation.deals import deal_hash
 from ..notation.model import EventHand, SessionHeader
 from ..notation.text import iter_records, sheet_column
@@ -350,7 +350,7 @@ def check_table(event: Event, entry: TableEntry) -> TableResult:
         problem("incomplete", f"the game is not finished ({', '.join(f'{u} {x}' for u, x in zip(units, summary.sheet.scores))})")
     if event.hands is None and not events:
         agreed = header.get("Rubbers")
-        if agreed and agreed.strip().isdigit() and not number_too_large("", agreed.strip()) and sum(summary.sheet.rubbers) < int(agreed):
+        if agreed and plain_digits(agreed.strip()) and not number_too_large("", agreed.strip()) and sum(summary.sheet.rubbers) < int(agreed):
             problem("incomplete", f"{sum(summary.sheet.rubbers)} of {agreed} rubber(s) finished")
     if summary.hands == 0:
         problem("incomplete", "no hand recorded yet")
