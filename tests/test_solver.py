@@ -676,3 +676,32 @@ def test_bounds_lent_between_positions_of_one_shape_save_positions_and_change_no
         assert len(values) == 1
         assert plain.nodes == solver.nodes  # the last solver: no peers
     assert nodes[16] < nodes["no shapes"] and nodes[1] < nodes["no shapes"]
+
+
+@pytest.mark.parametrize("game,hands,seed,left", [("baloot", 30, 47, (12, 16, 20, 24)),
+                                                  ("jojotte-4p", 30, 53, (12, 16, 20, 24))])
+def test_a_views_own_answers_are_those_of_its_small_questions(game, hands, seed, left):
+    """The answers a view gives at once for speed are those its small questions give one by one, on every position a
+    solve made: a new entry's facts (`GameView.facts`: the end, the bounds, who maximises, the cards left) and the
+    card points of the cards still out (`GameView.points_of`: each card's `card_points`, summed)."""
+    from jojotte_records.analyze.solver import GameView
+
+    checked = ends = 0
+    for _, s, _, _, view in endings(game, hands, seed, left):
+        solver = Solver(view)
+        solver.value(s)
+        for node in list(solver.tt.values()):
+            for kid in node.kids or ():
+                c = kid[1]
+                if c is None:
+                    continue
+                slow = None
+                if not view.is_end(c):
+                    slow = (*view.bounds(c), view.side_of(view.to_move(c)) == 0,
+                            len(view.trick_cards(c)) + sum(h.bit_count() for h in view.hands(c)))
+                assert view.facts(c) == slow == GameView.facts(view, c), (game, c)
+                ends += slow is None
+                live = view.live(c)
+                assert view.points_of(live) == sum(view.card_points(c, x) for x in range(64) if live >> x & 1)
+                checked += 1
+    assert checked >= 500 and ends >= 10

@@ -82,6 +82,17 @@ class GameView:
         """What a finished hand adds to the score (0: the score is all; an outcome view: the outcome)."""
         return 0
 
+    def facts(self, s) -> tuple[int, int, bool, int] | None:
+        """What a new table entry needs of ``s`` in one answer: None at the end of the hand (`is_end`), else its
+        `bounds`, whether the side to move maximises and the cards still to be played."""
+        if self.is_end(s):
+            return None
+        lo, hi = self.bounds(s)
+        left = len(self.trick_cards(s))
+        for h in self.hands(s):
+            left += h.bit_count()
+        return lo, hi, self.side_of(self.to_move(s)) == 0, left
+
     def key(self, s) -> tuple:
         raise NotImplementedError
 
@@ -97,6 +108,15 @@ class GameView:
 
     def trick_cards(self, s) -> tuple[int, ...]:
         raise NotImplementedError
+
+    def live(self, s) -> int:
+        """The cards still held or in the trick so far, a mask."""
+        live = 0
+        for h in self.hands(s):
+            live |= h
+        for c in self.trick_cards(s):
+            live |= 1 << c
+        return live
 
     def order(self, s, card: int) -> int | None:
         """The card's rank within its suit (higher wins), or None: never merged with another. Fixed for the deal
@@ -116,6 +136,15 @@ class GameView:
     def card_points(self, s, card: int) -> int:
         """The card's points, fixed for the deal like `order`."""
         return 0
+
+    def points_of(self, cards: int) -> int:
+        """The card points (`card_points`) of the cards of the mask ``cards`` (of 64 cards), summed a byte at a time."""
+        bytes_ = self.__dict__.get("_byte_points")
+        if bytes_ is None:
+            pts = [self.card_points(None, c) for c in range(64)]
+            bytes_ = self._byte_points = [[sum(pts[8 * i + j] for j in range(8) if m >> j & 1) for m in range(256)]
+                                          for i in range(8)]
+        return sum([bytes_[i][cards >> (8 * i) & 255] for i in range(8)])
 
     def suit_order(self, s, suit: int) -> list[int]:
         """The cards of a suit that `order` ranks, high to low."""
@@ -427,7 +456,7 @@ class Solver:
         self.memo_limit = max(16, max_entries // 4)  # entries of each memo of moves
         self.stored = 0  # positions kept: the table's, and those after the moves made (`_expand`)
         self._runs: dict = {}  # a suit's equivalent cards by its cards held, still out and said with a word
-        self._merge_suits: dict = {}  # by the view's moves key: the suits in which the mover may merge cards
+        self._merge_suits: dict = {}  # by the view's moves key: the suits where the mover may merge cards, the moves sorted
         self._orders: dict = {}  # by the moves key and the cards still out of those suits: the moves kept, in order
         self.nodes = 0
         self.passes = 0
@@ -450,11 +479,7 @@ class Solver:
         suits = [x for x, m in by_suit.items() if m & (m - 1)]
         if not suits:
             return rep
-        live = 0
-        for h in view.hands(s):
-            live |= h
-        for c in view.trick_cards(s):
-            live |= 1 << c
+        live = view.live(s)
         worded = 0
         for a in acts:
             if a.announce:
@@ -504,49 +529,51 @@ class Solver:
     def _node(self, s) -> Node:
         """A new entry for ``s``: its bounds (the view's points left); its moves are made when it is first searched
         (`_kids`), not when its bounds already cut the window."""
-        view = self.view
-        if view.is_end(s):
-            f = view.final(s)
+        got = self.view.facts(s)
+        if got is None:
+            f = self.view.final(s)
             return Node(f, f, True, [])
-        lo, hi = view.bounds(s)
-        left = len(view.trick_cards(s))
-        for h in view.hands(s):
-            left += h.bit_count()
-        return Node(lo, hi, view.side_of(view.to_move(s)) == 0, None, None, left)
+        lo, hi, maximise, left = got
+        return Node(lo, hi, maximise, None, None, left)
 
     def _kids(self, s, maximise: bool) -> list:
         return [[a, None, 0, None] for a in self._ordered(s, maximise)]  # each position made when first searched
 
-    def _ordered(self, s, maximise: bool) -> tuple[Action, ...] | list[Action]:
+    def _ordered(self, s, maximise: bool | None = None) -> tuple[Action, ...] | list[Action]:
         """The moves `_gen` keeps, in `_sorted`'s order. Where the view says what decides its moves
         (`GameView.moves_key`), they are kept by that and by the cards still out of the suits in which a merge can
         happen (those of which the mover may play two cards or more): what the merge reads besides the moves
-        (`representatives`); the order reads only the moves, the trick and the mover."""
+        (`representatives`); the order reads only the moves, the trick and the mover, so the moves of a key are
+        sorted once (`_merge_suits`) and each position's kept in that order (a stable sort of fewer moves is the same
+        order). ``maximise``: whether the mover's side maximises (None: asked of the view when the order is made)."""
         view = self.view
         mk = view.moves_key(s)
         if mk is None:
+            if maximise is None:
+                maximise = view.side_of(view.to_move(s)) == 0
             return self._sorted(s, self._gen(s), maximise)
-        suits = self._merge_suits.get(mk)
-        if suits is None:
+        got = self._merge_suits.get(mk)
+        if got is None:
+            if maximise is None:
+                maximise = view.side_of(view.to_move(s)) == 0
             if len(self._merge_suits) >= self.memo_limit:
                 self._merge_suits.clear()
                 self._orders.clear()
-            by_suit = self._mergeable(s, [a.card for a in view.moves(s)])
-            suits = self._merge_suits[mk] = sum(0xFFFF << (x * 16) for x, m in by_suit.items() if m & (m - 1))
-        live = 0
-        if suits:
-            for h in view.hands(s):
-                live |= h
-            for c in view.trick_cards(s):
-                live |= 1 << c
-            live &= suits
-        k = (mk, live)
-        got = self._orders.get(k)
-        if got is None:
+            acts = self._sorted(s, view.moves(s), maximise)
+            by_suit = self._mergeable(s, [a.card for a in acts])
+            got = self._merge_suits[mk] = (sum(0xFFFF << (x * 16) for x, m in by_suit.items() if m & (m - 1)),
+                                           tuple(acts))
+        suits, acts = got
+        if not suits:
+            return acts
+        k = (mk, view.live(s) & suits)
+        kept = self._orders.get(k)
+        if kept is None:
             if len(self._orders) >= self.memo_limit:
                 self._orders.clear()
-            got = self._orders[k] = tuple(self._sorted(s, self._gen(s), maximise))
-        return got
+            rep = self.representatives(s, acts)
+            kept = self._orders[k] = tuple([a for a in acts if rep[a.card] == a.card])
+        return kept
 
     def _sorted(self, s, acts: list[Action], maximise: bool) -> list[Action]:
         """``acts`` in the order they are searched first: high cards and cards of points first at a lead (ordering
@@ -591,7 +618,7 @@ class Solver:
         c, d = view.step(s, kid[0])
         acts = None
         while view.trick_cards(c):
-            acts = self._ordered(c, view.side_of(view.to_move(c)) == 0)
+            acts = self._ordered(c)
             if len(acts) != 1:
                 break
             c, e = view.step(c, acts[0])
@@ -930,7 +957,7 @@ class BalootView(GameView):
         win, pts = got
         return BalootPlay(tuple(hands), win, (), False), (pts if win % 2 == self.team else 0)
 
-    def _live(self, s) -> int:
+    def live(self, s) -> int:
         h = s.hands
         live = h[0] | h[1] | h[2] | h[3]
         for _, c in s.trick:
@@ -944,14 +971,25 @@ class BalootView(GameView):
     def score(self, s) -> int:
         return s.points[self.team]
 
+    def facts(self, s) -> tuple[int, int, bool, int] | None:
+        if type(s) is not BalootPlay:
+            return super().facts(s)
+        live = self.live(s)
+        if not live:
+            return None
+        lo, hi = self._bounds(s, live)
+        return lo, hi, (s.leader + len(s.trick)) % 2 == self.team, live.bit_count()
+
     def bounds(self, s) -> tuple[int, int]:
+        return self._bounds(s, self.live(s) if type(s) is BalootPlay else 0)
+
+    def _bounds(self, s, live: int) -> tuple[int, int]:
+        """`bounds`, ``live`` the cards still out of a `BalootPlay` (`live`)."""
         # the card points not yet taken by either team, and the last trick's 10 (BAL-DECK-6)
         if type(s) is BalootPlay:
-            live = self._live(s)
             rest = self._rest.get(live)
             if rest is None:
-                pts = self._points
-                rest = self._rest[live] = sum(pts[c] for c in range(64) if live >> c & 1) + 10
+                rest = self._rest[live] = self.points_of(live) + 10
         else:
             rest = self.total - s.points[0] - s.points[1]
             if s.phase != "play":
@@ -1003,7 +1041,7 @@ class BalootView(GameView):
         seat = (s.leader + len(s.trick)) % 4
         # what the rules' legal cards read: the hand, the trick, the Ekka; at a lead in Hokum the cards still out of
         # the plain suits (Ekka may be said with a card whose higher cards are gone, BAL-EKKA-1/2)
-        return seat, s.hands[seat], s.trick, s.ekka, 0 if s.trick else self._live(s) & self._plain_suits
+        return seat, s.hands[seat], s.trick, s.ekka, 0 if s.trick else self.live(s) & self._plain_suits
 
     def moves(self, s) -> list[Action]:
         if type(s) is BalootPlay:
@@ -1013,7 +1051,7 @@ class BalootView(GameView):
                 seat, hand, trump, cards = key[0], key[1], self.trump, self.trick_cards(s)
                 legal = legal_case(hand, cards, trump, self.root.locked, s.ekka)[0]  # BAL-PLAY-5…12, BAL-EKKA-4
                 ekka = ekka_open(len(cards), trump)
-                played = self.pack_mask & ~self._live(s) if ekka else 0
+                played = self.pack_mask & ~self.live(s) if ekka else 0
                 got = []
                 while legal:
                     low = legal & -legal
@@ -1175,18 +1213,26 @@ class JojotteSidesView(GameView):
                     v += self.jojotte if seat % 2 == 0 else -self.jojotte
         return v
 
+    def facts(self, s) -> tuple[int, int, bool, int] | None:
+        if type(s) is not Partnership:
+            return super().facts(s)
+        live = self.live(s)
+        if not live:
+            return None
+        lo, hi = self._bounds(s, live)
+        return lo, hi, (s.leader + len(s.trick)) % 2 == 0, live.bit_count()
+
     def bounds(self, s) -> tuple[int, int]:
+        return self._bounds(s, self.live(s))
+
+    def _bounds(self, s, live: int) -> tuple[int, int]:
+        """`bounds`, ``live`` the cards still out (`live`)."""
         if self.nullo:
             left = sum(h.bit_count() for h in s.hands) // 4 + (1 if s.trick else 0)
             return -left, left
-        h = s.hands
-        live = h[0] | h[1] | h[2] | h[3]
-        for c in s.trick:
-            live |= 1 << c
         rest = self._rest.get(live)
         if rest is None:
-            pts = self._points
-            rest = self._rest[live] = sum(pts[c] for c in range(64) if live >> c & 1) + self.last
+            rest = self._rest[live] = self.points_of(live) + self.last
         if 2 not in s.jo:
             rest += self.jojotte
         if s.trick:  # in the middle of a trick the top trumps cut no more than the points left (measured)
@@ -1219,6 +1265,13 @@ class JojotteSidesView(GameView):
 
     def trick_cards(self, s) -> tuple[int, ...]:
         return s.trick
+
+    def live(self, s) -> int:
+        h = s.hands
+        live = h[0] | h[1] | h[2] | h[3]
+        for c in s.trick:
+            live |= 1 << c
+        return live
 
     def order(self, s, card: int) -> int | None:
         return self._order[card]
