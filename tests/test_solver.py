@@ -682,8 +682,9 @@ def test_bounds_lent_between_positions_of_one_shape_save_positions_and_change_no
                                                   ("jojotte-4p", 30, 53, (12, 16, 20, 24))])
 def test_a_views_own_answers_are_those_of_its_small_questions(game, hands, seed, left):
     """The answers a view gives at once for speed are those its small questions give one by one, on every position a
-    solve made: a new entry's facts (`GameView.facts`: the end, the bounds, who maximises, the cards left) and the
-    card points of the cards still out (`GameView.points_of`: each card's `card_points`, summed)."""
+    solve made: a new entry's facts (`GameView.facts`: the end, the bounds, who maximises, the cards left), the cards
+    a Baloot leader may lead (`GameView.lead_mask`: the rules' legality card by card, `may_lead`) and the card points of
+    the cards still out (`GameView.points_of`: each card's `card_points`, summed)."""
     from jojotte_records.analyze.solver import GameView
 
     checked = ends = 0
@@ -701,6 +702,11 @@ def test_a_views_own_answers_are_those_of_its_small_questions(game, hands, seed,
                             len(view.trick_cards(c)) + sum(h.bit_count() for h in view.hands(c)))
                 assert view.facts(c) == slow == GameView.facts(view, c), (game, c)
                 ends += slow is None
+                if slow is not None and not view.trick_cards(c) and not view.free_leads:
+                    leader = view.to_move(c)
+                    mask = sum(1 << x for x in range(64) if view.hands(c)[leader] >> x & 1
+                               and view.may_lead(c, leader, x))
+                    assert view.lead_mask(c, leader) == mask, (game, c)
                 live = view.live(c)
                 assert view.points_of(live) == sum(view.card_points(c, x) for x in range(64) if live >> x & 1)
                 checked += 1

@@ -306,6 +306,7 @@ class GameView:
         mine = hands[leader]
         pts = self.card_points
         one = run = n = 0
+        leads = -1 if self.free_leads else None  # the cards he may lead now (`lead_mask`), asked once if needed
         m = mine
         while m:
             low = m & -m
@@ -314,8 +315,11 @@ class GameView:
             if beats[c] & opp:
                 continue
             p = pts(s, c)
-            if p > one and (self.free_leads or self.may_lead(s, leader, c)):
-                one = p
+            if p > one:
+                if leads is None:
+                    leads = self.lead_mask(s, leader)
+                if leads & low:
+                    one = p
             if not beats[c] & mate:
                 run += p
                 n += 1
@@ -331,6 +335,17 @@ class GameView:
         """Whether the rules let ``leader`` lead ``card`` now (a view whose positions are not the rules' states says
         it from its moves)."""
         return self.rules.check(s, Action(leader, "play", card=card)) is None
+
+    def lead_mask(self, s, leader: int) -> int:
+        """The cards of ``leader`` that `may_lead` lets him lead now, a mask."""
+        out = 0
+        m = self.hands(s)[leader]
+        while m:
+            low = m & -m
+            m ^= low
+            if self.may_lead(s, leader, low.bit_length() - 1):
+                out |= low
+        return out
 
     # --- top trumps: sure points of either side, on lead or not ------------------------------------------------
     _trumps: tuple = ()  # (bit, points) of every trump, high to low in the trump order
@@ -1072,6 +1087,14 @@ class BalootView(GameView):
         if type(s) is BalootPlay:
             return any(a.card == card for a in self.moves(s))
         return super().may_lead(s, leader, card)
+
+    def lead_mask(self, s, leader: int) -> int:
+        if type(s) is not BalootPlay:
+            return super().lead_mask(s, leader)
+        out = 0
+        for a in self.moves(s):
+            out |= 1 << a.card
+        return out
 
     def order(self, s, card: int) -> int | None:
         return self._order[card]
