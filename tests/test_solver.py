@@ -502,22 +502,28 @@ def test_the_moves_kept_by_their_key_are_the_moves_worked_out_again(game, hands,
     position the search made has, from that memo, exactly the moves worked out afresh for it: the view's moves,
     the merge (`representatives`) and the order (`_sorted`), none of them memoised."""
     checked = hits = 0
+    for view, solver, c in _positions_solved(game, hands, seed, left):
+        if view.is_end(c) or view.moves_key(c) is None:
+            continue
+        maximise = view.side_of(view.to_move(c)) == 0
+        before = len(solver._orders)
+        kept = solver._ordered(c, maximise)
+        hits += len(solver._orders) == before
+        fresh = Solver(view)
+        assert list(kept) == fresh._sorted(c, fresh._gen(c), maximise), (game, c)
+        checked += 1
+    assert checked >= 500 and hits >= checked // 2
+
+
+def _positions_solved(game: str, hands: int, seed: int, left):
+    """(view, its solver, a position) for every position made by a solve of each of the game's `endings`."""
     for _, s, _, _, view in endings(game, hands, seed, left):
         solver = Solver(view)
         solver.value(s)
         for node in list(solver.tt.values()):
             for kid in node.kids or ():
-                c = kid[1]
-                if c is None or view.is_end(c) or view.moves_key(c) is None:
-                    continue
-                maximise = view.side_of(view.to_move(c)) == 0
-                before = len(solver._orders)
-                kept = solver._ordered(c, maximise)
-                hits += len(solver._orders) == before
-                fresh = Solver(view)
-                assert list(kept) == fresh._sorted(c, fresh._gen(c), maximise), (game, c)
-                checked += 1
-    assert checked >= 500 and hits >= checked // 2
+                if kid[1] is not None:
+                    yield view, solver, kid[1]
 
 
 # --- a table entry reached from another position of the same key ---------------------------------------------
@@ -688,26 +694,18 @@ def test_a_views_own_answers_are_those_of_its_small_questions(game, hands, seed,
     from jojotte_records.analyze.solver import GameView
 
     checked = ends = 0
-    for _, s, _, _, view in endings(game, hands, seed, left):
-        solver = Solver(view)
-        solver.value(s)
-        for node in list(solver.tt.values()):
-            for kid in node.kids or ():
-                c = kid[1]
-                if c is None:
-                    continue
-                slow = None
-                if not view.is_end(c):
-                    slow = (*view.bounds(c), view.side_of(view.to_move(c)) == 0,
-                            len(view.trick_cards(c)) + sum(h.bit_count() for h in view.hands(c)))
-                assert view.facts(c) == slow == GameView.facts(view, c), (game, c)
-                ends += slow is None
-                if slow is not None and not view.trick_cards(c) and not view.free_leads:
-                    leader = view.to_move(c)
-                    mask = sum(1 << x for x in range(64) if view.hands(c)[leader] >> x & 1
-                               and view.may_lead(c, leader, x))
-                    assert view.lead_mask(c, leader) == mask, (game, c)
-                live = view.live(c)
-                assert view.points_of(live) == sum(view.card_points(c, x) for x in range(64) if live >> x & 1)
-                checked += 1
+    for view, _, c in _positions_solved(game, hands, seed, left):
+        slow = None
+        if not view.is_end(c):
+            slow = (*view.bounds(c), view.side_of(view.to_move(c)) == 0,
+                    len(view.trick_cards(c)) + sum(h.bit_count() for h in view.hands(c)))
+        assert view.facts(c) == slow == GameView.facts(view, c), (game, c)
+        ends += slow is None
+        if slow is not None and not view.trick_cards(c) and not view.free_leads:
+            leader = view.to_move(c)
+            mask = sum(1 << x for x in range(64) if view.hands(c)[leader] >> x & 1 and view.may_lead(c, leader, x))
+            assert view.lead_mask(c, leader) == mask, (game, c)
+        live = view.live(c)
+        assert view.points_of(live) == sum(view.card_points(c, x) for x in range(64) if live >> x & 1)
+        checked += 1
     assert checked >= 500 and ends >= 10

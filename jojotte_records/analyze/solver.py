@@ -93,6 +93,15 @@ class GameView:
             left += h.bit_count()
         return lo, hi, self.side_of(self.to_move(s)) == 0, left
 
+    def mask_facts(self, s, maximise: bool) -> tuple[int, int, bool, int] | None:
+        """`facts` of a view whose hand ends when no card is `live` and whose bounds are worked out from the cards
+        still out (``_bounds(s, live)``), ``maximise`` said by the view."""
+        live = self.live(s)
+        if not live:
+            return None
+        lo, hi = self._bounds(s, live)
+        return lo, hi, maximise, live.bit_count()
+
     def key(self, s) -> tuple:
         raise NotImplementedError
 
@@ -989,11 +998,7 @@ class BalootView(GameView):
     def facts(self, s) -> tuple[int, int, bool, int] | None:
         if type(s) is not BalootPlay:
             return super().facts(s)
-        live = self.live(s)
-        if not live:
-            return None
-        lo, hi = self._bounds(s, live)
-        return lo, hi, (s.leader + len(s.trick)) % 2 == self.team, live.bit_count()
+        return self.mask_facts(s, (s.leader + len(s.trick)) % 2 == self.team)
 
     def bounds(self, s) -> tuple[int, int]:
         return self._bounds(s, self.live(s) if type(s) is BalootPlay else 0)
@@ -1239,11 +1244,7 @@ class JojotteSidesView(GameView):
     def facts(self, s) -> tuple[int, int, bool, int] | None:
         if type(s) is not Partnership:
             return super().facts(s)
-        live = self.live(s)
-        if not live:
-            return None
-        lo, hi = self._bounds(s, live)
-        return lo, hi, (s.leader + len(s.trick)) % 2 == 0, live.bit_count()
+        return self.mask_facts(s, (s.leader + len(s.trick)) % 2 == 0)
 
     def bounds(self, s) -> tuple[int, int]:
         return self._bounds(s, self.live(s))
