@@ -529,3 +529,14 @@ def test_head_to_head_counts_a_drawn_session_half():
     ev = Event("Draws", "jojotte", Path("draws.toml"), ("A", "B", "C", "D"), {}, (1,), ())
     rows = [(s.rank, s.name, s.match_points, s.points, s.head_to_head) for s in standings(ev, tables)]
     assert rows == [(1, "C", 1.5, 300, 1.5), (2, "B", 1.5, 300, 1.0), (3, "A", 1.5, 300, 0.5), (4, "D", 0.5, 200, None)]
+
+
+def test_a_rubbers_tag_written_with_a_superscript_digit_is_disputed_not_a_crash(tmp_path):
+    # '²'.isdigit() is true but int('²') raises: the table's [Rubbers] is no number, which validate says (NOTATION)
+    path = write_event(tmp_path, {1: [(("Alice", "Bob"), [summary_hand(1, 100, 62)])]})
+    table = tmp_path / "r1t1.jjt"
+    table.write_text(table.read_text(encoding="utf-8").replace('[Game "jojotte"]', '[Game "jojotte"]\n[Rubbers "²"]'),
+                     encoding="utf-8")
+    check = check_event(load_event(path))
+    disputed = [p for p in check.problems if p.kind == "disputed"]
+    assert [p.rule for p in disputed] == ["NOTATION"] and "[Rubbers \"²\"]" in disputed[0].message, check.problems
